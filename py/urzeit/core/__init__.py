@@ -1,0 +1,1 @@
+"""Engine core shared by all games: RNG, errors, legality check, replays."""

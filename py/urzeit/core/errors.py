@@ -1,0 +1,41 @@
+"""Errors the engine raises; api.handle turns each into an error reply with its code."""
+
+
+class UrzeitError(Exception):
+    code = "bad_request"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(UrzeitError):
+    code = "bad_request"
+
+
+class UnknownGame(UrzeitError):
+    code = "unknown_game"
+
+
+class UnknownMatch(UrzeitError):
+    code = "unknown_match"
+
+
+class NotYourTurn(UrzeitError):
+    code = "not_your_turn"
+
+
+class StaleState(UrzeitError):
+    code = "stale_state"
+
+
+class IllegalAction(UrzeitError):
+    code = "illegal_action"
+
+
+class BadSave(UrzeitError):
+    code = "bad_save"
+
+
+ERROR_CODES = ("bad_request", "unknown_game", "unknown_match", "not_your_turn",
+               "stale_state", "illegal_action", "bad_save")

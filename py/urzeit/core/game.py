@@ -1,0 +1,39 @@
+"""What every game module provides (see docs/protocol.md and ARCHITECTURE.md)."""
+
+from .actions import check_options
+from .errors import BadRequest
+
+
+class Game:
+    """A game type. Subclasses set the class attributes and implement _new and from_json."""
+
+    id: str = ""
+    titles: dict = {}
+    min_players: int = 2
+    max_players: int = 2
+    # option name -> {"default": value, optional "choices": [...], "label": {"de", "en"}}
+    options: dict = {}
+    listed: bool = True  # False: a test game the menu never shows
+
+    def new_game(self, players: int, seed: int, options: dict | None = None):
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                self.min_players <= players <= self.max_players):
+            raise BadRequest(f"{self.id} is for {self.min_players} to {self.max_players} players")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
+            raise BadRequest("seed must be an integer from 0 to 2^53-1")
+        return self._new(players, seed, check_options(options, self.options))
+
+    def _new(self, players: int, seed: int, options: dict):
+        raise NotImplementedError
+
+    def from_json(self, d: dict):
+        raise NotImplementedError
+
+    def describe(self) -> dict:
+        return {
+            "id": self.id,
+            "titles": dict(self.titles),
+            "players": [self.min_players, self.max_players],
+            "options": {k: {kk: vv for kk, vv in v.items()} for k, v in self.options.items()},
+            "listed": self.listed,
+        }

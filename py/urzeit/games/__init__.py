@@ -1,0 +1,27 @@
+"""The game registry: urzeit.games.get(game_id)."""
+
+from ..core.errors import UnknownGame
+
+_GAMES: dict = {}
+
+
+def register(game) -> None:
+    _GAMES[game.id] = game
+
+
+def get(game_id):
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        raise UnknownGame(f"no game with id {game_id!r}; known: {', '.join(sorted(_GAMES))}")
+    return _GAMES[game_id]
+
+
+def all_games() -> list:
+    return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def _register_builtin() -> None:
+    from .nim import GAME as nim
+    register(nim)
+
+
+_register_builtin()

@@ -1,0 +1,202 @@
+"""urzeit.api.handle: every op, every error code, and no match changes on an error."""
+
+import json
+
+import pytest
+
+from urzeit import api
+from urzeit.core.errors import ERROR_CODES
+
+
+def call(**req):
+    return json.loads(api.handle(json.dumps(req)))
+
+
+def ok(**req):
+    reply = call(**req)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def err(code, raw=None, **req):
+    reply = json.loads(api.handle(raw)) if raw is not None else call(**req)
+    assert reply["ok"] is False, reply
+    assert reply["error"]["code"] == code, reply
+    assert reply["error"]["message"]
+    return reply["error"]
+
+
+SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "ai", "level": "easy"}]
+NIM_SETUP = {"pile": 15, "setup": {"deck": [1, 1, 2, 2, 3, 3, 1, 2, 3, 1, 2, 3]}}
+
+
+def new_match(seats=SEATS, options=NIM_SETUP):
+    r = ok(op="new", game="nim", seats=seats, seed=7, options=options)
+    return r["match"], r["view"]
+
+
+def snapshot(match):
+    m = api._matches[match]
+    return json.dumps(m.state.to_json(), sort_keys=True), m.revision, len(m.steps)
+
+
+def test_hello_lists_games_and_levels():
+    r = ok(op="hello")
+    assert r["version"]
+    nim = [g for g in r["games"] if g["id"] == "nim"][0]
+    assert nim["players"] == [2, 2] and nim["listed"] is False and nim["titles"]["de"]
+    assert r["levels"] == ["random", "easy", "medium", "hard"]
+
+
+def test_new_view_act_flow():
+    match, view = new_match()
+    assert view["seat"] == 0 and view["current_seat"] == 0 and view["state_id"] == 0
+    assert view["legal"] and view["hand"] == [1, 2, 3]
+    assert view["seats"][0]["name"] == "Ada" and view["seats"][1]["name"] == "Computer 2"
+    r = ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 2})
+    assert r["events"][0] == {"type": "take", "player": 0, "n": 2, "pile": 13}
+    assert r["view"]["state_id"] == 1 and r["view"]["current_seat"] == 1
+    assert "legal" not in r["view"]
+    spectator = ok(op="view", match=match, seat=None)
+    assert spectator["hand"] is None and "legal" not in spectator
+
+
+def test_ai_moves_for_its_seat_and_returns_the_viewer_view():
+    match, _ = new_match()
+    ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 1})
+    r = ok(op="ai", match=match, seat=1, viewer=0)
+    assert r["action"]["type"] == "take"
+    assert r["view"]["seat"] == 0 and r["view"]["hand"] is not None
+    assert r["view"]["state_id"] == 2
+    r2 = ok(op="view", match=match, seat=None)
+    assert r2["pile"] == 15 - 1 - r["action"]["n"]
+
+
+def test_undo_takes_back_own_move_and_the_computer_reply():
+    # no draws: a deck of exactly six cards would still draw; use pile so no draw happens?
+    # Draws reveal hidden cards, so undo after a take is refused; check both paths.
+    match, _ = new_match()
+    ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 2})
+    e = err("illegal_action", op="undo", match=match, seat=0)
+    assert "hidden information" in e["message"]
+    e = err("illegal_action", op="undo", match=match, seat=1)
+    assert "no move" in e["message"]
+
+
+def test_undo_allowed_before_any_reveal():
+    # Pile of 4, hands of 2s and 3s: after one take nobody can play; passes reveal nothing.
+    deck = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
+    match, _ = new_match(seats=[{"kind": "human"}, {"kind": "ai"}],
+                         options={"pile": 4, "setup": {"deck": deck}})
+    ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 3})
+    # that take drew a card: undo refused; now both must pass
+    ok(op="ai", match=match, seat=1)
+    v = ok(op="view", match=match, seat=0)
+    assert v["legal"] == [{"type": "pass"}]
+    v = ok(op="act", match=match, seat=0, state_id=v["state_id"], action={"type": "pass"})["view"]
+    assert v["over"] is True
+    v = ok(op="undo", match=match, seat=0)
+    assert v["over"] is False and v["current_seat"] == 0 and v["legal"] == [{"type": "pass"}]
+    assert v["state_id"] == 4  # undo is a change too: stale clicks stay refused
+
+
+def test_save_and_load_rebuild_the_same_match():
+    match, _ = new_match()
+    for _ in range(3):
+        v = ok(op="view", match=match, seat=0)
+        if v["over"]:
+            break
+        ok(op="act", match=match, seat=0, state_id=v["state_id"], action=v["legal"][0])
+        if not ok(op="view", match=match, seat=None)["over"]:
+            ok(op="ai", match=match, seat=1)
+    save = ok(op="save", match=match)
+    assert save["format"] == "urzeit-replay" and save["game"] == "nim"
+    assert set(save) >= {"format", "version", "game", "players", "seed", "options", "actions"}
+    loaded = ok(op="load", save=save)
+    assert loaded["match"] != match
+    a, b = api._matches[match], api._matches[loaded["match"]]
+    assert a.state.to_json() == b.state.to_json()
+    assert [s.before.to_json() for s in a.steps] == [s.before.to_json() for s in b.steps]
+    loaded2 = ok(op="load", save=json.dumps(save))  # the text of a file works too
+    assert api._matches[loaded2["match"]].state.to_json() == a.state.to_json()
+
+
+def test_every_error_code_is_reachable_and_changes_nothing():
+    match, view = new_match()
+    before = snapshot(match)
+    seen = set()
+    seen.add(err("bad_request", raw="{not json")["code"] and "bad_request")
+    err("bad_request", raw="[1, 2]")
+    err("bad_request", op="explode")
+    err("bad_request", op="hello", extra=1)
+    err("bad_request", op="new", game="nim", seats="two", seed=1)
+    err("bad_request", op="new", game="nim", seats=SEATS, seed=-1)
+    err("bad_request", op="new", game="nim", seats=SEATS, seed=1, options={"bogus": 1})
+    err("bad_request", op="act", match=match, seat=7, state_id=0, action={"type": "pass"})
+    err("bad_request", op="act", match=match, seat=True, state_id=0, action={"type": "pass"})
+    seen.add(err("unknown_game", op="new", game="chess", seats=SEATS, seed=1)["code"] and "unknown_game")
+    err("unknown_match", op="view", match="m999999", seat=0)
+    seen.add("unknown_match")
+    err("not_your_turn", op="act", match=match, seat=1, state_id=0, action={"type": "take", "n": 1})
+    err("not_your_turn", op="ai", match=match, seat=1)
+    seen.add("not_your_turn")
+    err("stale_state", op="act", match=match, seat=0, state_id=5, action={"type": "take", "n": 1})
+    seen.add("stale_state")
+    err("illegal_action", op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 9})
+    err("illegal_action", op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": True})
+    err("illegal_action", op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 1.0})
+    err("illegal_action", op="act", match=match, seat=0, state_id=0, action="take")
+    seen.add("illegal_action")
+    err("bad_save", op="load", save={"format": "other"})
+    err("bad_save", op="load", save="not json at all")
+    seen.add("bad_save")
+    assert seen == set(ERROR_CODES)
+    assert snapshot(match) == before
+
+
+def test_bad_saves_are_refused_with_a_reason():
+    match, _ = new_match()
+    ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 1})
+    good = ok(op="save", match=match)
+    count = len(api._matches)
+    cases = [
+        dict(good, version=99),
+        dict(good, game="chess"),
+        dict(good, actions=[{"type": "take", "n": 99}]),
+        dict(good, actions="x"),
+        dict(good, seed="seven"),
+        dict(good, players=5),
+        dict(good, options={"bogus": True}),
+        {k: v for k, v in good.items() if k != "actions"},
+        dict(good, actions=good["actions"] + [{"type": "take", "n": 1}] * 40),
+    ]
+    for bad in cases:
+        e = err("bad_save", op="load", save=bad)
+        assert len(e["message"]) > 10
+    assert len(api._matches) == count  # nothing half-built was kept
+
+
+def test_act_after_game_over_is_refused():
+    match, _ = new_match(options={"pile": 5, "setup": NIM_SETUP["setup"]})
+    ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 3})
+    ok(op="ai", match=match, seat=1)  # may or may not win; play until over
+    for _ in range(20):
+        v = ok(op="view", match=match, seat=None)
+        if v["over"]:
+            break
+        ok(op="ai", match=match, seat=v["current_seat"])
+    v = ok(op="view", match=match, seat=0)
+    assert v["over"]
+    err("illegal_action", op="act", match=match, seat=0, state_id=v["state_id"], action={"type": "pass"})
+    err("illegal_action", op="ai", match=match, seat=0)
+
+
+@pytest.mark.parametrize("raw", ["", "null", "1e999999", '"op"', '{"op": null}',
+                                 '{"op": "view", "match": [], "seat": 0}',
+                                 '{"op": "load", "save": {"format": "urzeit-replay", "version": 1, '
+                                 '"game": "nim", "players": 2, "seed": 1, "options": {}, "actions": [[[[]]]]}}',
+                                 "[" * 100000])
+def test_malformed_requests_get_error_replies(raw):
+    reply = json.loads(api.handle(raw))
+    assert reply["ok"] is False
+    assert reply["error"]["code"] in ERROR_CODES

@@ -1,0 +1,149 @@
+"""The contract every registered game keeps (ARCHITECTURE.md), checked generically."""
+
+import json
+
+import pytest
+
+from urzeit import games
+from urzeit.core.errors import IllegalAction
+from urzeit.core.rng import Rng
+
+from helpers import canon, random_playout
+
+GAMES = [g.id for g in games.all_games()]
+SEEDS = [1, 2, 3, 17, 2024]
+
+
+def players_for(game):
+    return sorted({game.min_players, game.max_players})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_play_reaches_the_end(game_id, seed):
+    game = games.get(game_id)
+    for n in players_for(game):
+        state = game.new_game(n, seed, {})
+        actions = random_playout(state, seed)
+        assert state.is_over and state.current_player is None
+        assert state.legal_actions() == []
+        assert len(state.scores()) == n
+        assert len(actions) > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_seed_same_game_and_different_seed_differs(game_id):
+    game = games.get(game_id)
+    n = game.min_players
+    a, b, c = game.new_game(n, 5, {}), game.new_game(n, 5, {}), game.new_game(n, 6, {})
+    assert canon(a.to_json()) == canon(b.to_json())
+    assert canon(a.to_json()) != canon(c.to_json())
+    assert random_playout(a, 9) == random_playout(b, 9)
+    assert canon(a.to_json()) == canon(b.to_json())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_clone_then_apply_equals_apply_and_leaves_original(game_id):
+    game = games.get(game_id)
+
+    def check(before, action, after):
+        copy = before.clone()
+        snapshot = canon(before.to_json())
+        copy.apply(action)
+        assert canon(copy.to_json()) == canon(after.to_json())
+        assert canon(before.to_json()) == snapshot
+
+    for seed in SEEDS[:3]:
+        random_playout(game.new_game(game.max_players, seed, {}), seed, on_step=check)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_json_round_trip_at_every_step(game_id):
+    game = games.get(game_id)
+
+    def check(before, action, after):
+        for s in (before, after):
+            d = s.to_json()
+            text = json.dumps(d)
+            again = game.from_json(json.loads(text))
+            assert canon(again.to_json()) == canon(d)
+            assert again.legal_actions() == s.legal_actions()
+            assert again.current_player == s.current_player
+
+    random_playout(game.new_game(game.min_players, 11, {}), 11, on_step=check)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_restored_state_continues_identically(game_id):
+    game = games.get(game_id)
+    state = game.new_game(game.min_players, 21, {})
+    rng = Rng(4)
+    for _ in range(3):
+        if not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    restored = game.from_json(json.loads(json.dumps(state.to_json())))
+    assert random_playout(state, 8) == random_playout(restored, 8)
+    assert canon(state.to_json()) == canon(restored.to_json())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_action_raises_and_changes_nothing(game_id):
+    game = games.get(game_id)
+    state = game.new_game(game.min_players, 3, {})
+    before = canon(state.to_json())
+    for bad in [{"type": "no_such_action"}, {}, "take", None, {"type": 5},
+                dict(state.legal_actions()[0], extra=1)]:
+        with pytest.raises(IllegalAction) as info:
+            state.apply(bad)
+        assert str(info.value)
+        assert canon(state.to_json()) == before
+    random_playout(state, 3)
+    with pytest.raises(IllegalAction):
+        state.apply({"type": "pass"})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_actions_are_sorted_and_unique(game_id):
+    game = games.get(game_id)
+
+    def check(before, action, after):
+        legal = after.legal_actions()
+        keys = [canon(a) for a in legal]
+        assert len(keys) == len(set(keys))
+        assert all(isinstance(a.get("type"), str) for a in legal)
+        assert legal == after.clone().legal_actions()
+
+    random_playout(game.new_game(game.min_players, 5, {}), 5, on_step=check)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_views_hide_what_the_seat_cannot_know(game_id):
+    """A seat's view must not change when everything that seat cannot see is re-dealt,
+    and no view ever contains the RNG state."""
+    game = games.get(game_id)
+
+    def check(before, action, state):
+        rng_text = state.to_json().get("rng")
+        for seat in [None] + list(range(len(state.scores()))):
+            view = state.view(seat)
+            text = canon(view)
+            if rng_text:
+                assert rng_text not in text
+            if seat is not None and hasattr(state, "determinize"):
+                for k in range(3):
+                    other = state.determinize(seat, Rng(k))
+                    assert canon(other.view(seat)) == text
+                    if state.current_player == seat:
+                        assert other.legal_actions() == state.legal_actions()
+
+    random_playout(game.new_game(game.max_players, 13, {}), 13, on_step=check)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_unknown_option_is_an_error(game_id):
+    from urzeit.core.errors import BadRequest
+    game = games.get(game_id)
+    with pytest.raises(BadRequest):
+        game.new_game(game.min_players, 1, {"no_such_option": 1})
+    with pytest.raises(BadRequest):
+        game.new_game(game.max_players + 1, 1, {})
