@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Build, serve and test Urzeit.
+
+  python build.py          build dist/ (wheel + web + Pyodide runtime)
+  python build.py serve    build, then serve dist/ at http://localhost:8000
+  python build.py test     install what the tests need, build, run every test
+"""
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tomllib
+
+ROOT = pathlib.Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+# Only what the page needs from the npm package (see docs/PYODIDE notes in README).
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+PACKAGE = "urzeit"
+
+
+def run(cmd, **kw):
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run(cmd, check=True, cwd=kw.pop("cwd", ROOT), **kw)
+
+
+def project_version() -> str:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def pinned_pyodide_version() -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+def ensure_pyodide() -> None:
+    """npm ci when the runtime is missing or not the pinned version."""
+    want = pinned_pyodide_version()
+    have = None
+    if (PYODIDE_NPM / "package.json").exists():
+        have = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
+    if have != want:
+        run(["npm", "ci", "--no-audit", "--no-fund"])
+
+
+def build_wheel() -> pathlib.Path:
+    """A standard PEP 517 build of the engine package."""
+    out = ROOT / "build" / "wheel"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out)])
+    wheels = sorted(out.glob(f"{PACKAGE}-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one {PACKAGE} wheel, found {wheels}")
+    return wheels[0]
+
+
+def write_lock(wheel: pathlib.Path, dest: pathlib.Path) -> None:
+    """Our own Pyodide lock file: the runtime's `info` plus one entry, our wheel with its
+    sha256, so loadPyodide({packages: ["urzeit"]}) fetches it (with integrity) while booting."""
+    shipped = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    entry = {
+        "name": PACKAGE,
+        "version": project_version(),
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": [PACKAGE],
+        "depends": [],
+    }
+    lock = {"info": shipped["info"], "packages": {PACKAGE: entry}}
+    dest.write_text(json.dumps(lock, indent=1))
+
+
+def build() -> pathlib.Path:
+    ensure_pyodide()
+    wheel = build_wheel()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    shutil.copytree(WEB, DIST)
+    runtime = DIST / "pyodide"
+    runtime.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_NPM / name, runtime / name)
+    shutil.copy2(wheel, runtime / wheel.name)
+    write_lock(wheel, runtime / "pyodide-lock.json")
+    info = {
+        "version": project_version(),
+        "pyodide": pinned_pyodide_version(),
+        "wheel": wheel.name,
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+    }
+    (DIST / "build.json").write_text(json.dumps(info, indent=1))
+    print(f"built {DIST} (engine {info['version']}, Pyodide {info['pyodide']})")
+    return DIST
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+        ".whl": "application/octet-stream",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, fmt, *args):
+        if os.environ.get("URZEIT_SERVE_QUIET") != "1":
+            super().log_message(fmt, *args)
+
+
+def make_server(directory: pathlib.Path, port: int, host: str = "127.0.0.1"):
+    handler = functools.partial(Handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(DIST, port)
+    print(f"Urzeit is served at http://localhost:{port}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def install_test_needs() -> None:
+    """Everything the tests need on a fresh machine: Python packages, the npm runtime and
+    Debian's Chromium (Playwright cannot download browsers here)."""
+    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"])
+    ensure_pyodide()
+    if not shutil.which("chromium"):
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            run(["apt-get", "update", "-qq"])
+            run(["apt-get", "install", "-y", "-qq", "chromium"],
+                env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+        else:
+            raise SystemExit("Chromium is missing: install Debian's 'chromium' package (as root).")
+
+
+def test(extra: list[str]) -> int:
+    install_test_needs()
+    build()
+    return subprocess.run([sys.executable, "-m", "pytest", *extra], cwd=ROOT).returncode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
+    parser.add_argument("--port", type=int, default=8000)
+    args, extra = parser.parse_known_args()
+    if args.command == "build":
+        build()
+    elif args.command == "serve":
+        serve(args.port)
+    else:
+        sys.exit(test(extra))
+
+
+if __name__ == "__main__":
+    main()

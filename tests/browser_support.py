@@ -1,0 +1,81 @@
+"""Fixtures for the browser tests: dist/ served on localhost, Debian's Chromium via Playwright."""
+
+import pathlib
+import shutil
+import sys
+import threading
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def chromium_path():
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def served_dist():
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python build.py test` (it builds first)")
+    sys.path.insert(0, str(ROOT))
+    import build
+    server = build.make_server(DIST, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    path = chromium_path()
+    if not path:
+        pytest.fail("Chromium is not installed (Debian package 'chromium')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class PageWatch:
+    """Collects console errors and requests to other origins while a page is used."""
+
+    def __init__(self, page, origin):
+        self.page = page
+        self.origin = origin
+        self.console_errors = []
+        self.foreign_requests = []
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        page.on("request", self._request)
+
+    def _request(self, request):
+        url = request.url
+        if not (url.startswith(self.origin) or url.startswith("data:") or url.startswith("blob:")):
+            self.foreign_requests.append(url)
+
+    def assert_clean(self):
+        assert self.console_errors == [], self.console_errors
+        assert self.foreign_requests == [], self.foreign_requests
+
+
+@pytest.fixture
+def page(browser, served_dist):
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    pg = context.new_page()
+    pg.watch = PageWatch(pg, served_dist.rstrip("/"))
+    yield pg
+    context.close()
+
+
+def screenshot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,93 @@
+"""The page in headless Chromium: menu, engine status, starting a game, moving."""
+
+import json
+
+import pytest
+
+from browser_support import screenshot
+
+pytestmark = pytest.mark.browser
+READY_TIMEOUT = 60_000
+
+
+def open_menu(page, url, test=True):
+    page.goto(url + ("?test=1" if test else ""))
+    page.wait_for_selector("#game-list .game-card")
+
+
+def test_menu_paints_before_engine_and_then_engine_ready(page, served_dist):
+    open_menu(page, served_dist, test=False)
+    # the menu is there while Python is still booting
+    titles = page.locator("#game-list .game-card .title").all_inner_texts()
+    assert any("Sammler" in t or "Gatherers" in t for t in titles)
+    assert len(titles) == 3  # the test game stays out of the normal menu
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
+    assert page.locator("#app").get_attribute("data-engine") == "ready"
+    assert page.locator("#engine-text").inner_text() in ("Engine bereit", "Engine ready")
+    # games the engine does not offer yet are shown as in preparation and cannot start
+    for card in page.locator("#game-list .game-card").all():
+        gid = card.get_attribute("data-game-id")
+        hello = page.evaluate("() => 1")  # keep the page busy-free; availability is in the DOM
+        if card.is_disabled():
+            assert card.locator(".badge").count() == 1, gid
+    screenshot(page, "menu")
+    page.watch.assert_clean()
+
+
+def test_start_a_game_and_move_through_the_page(page, served_dist):
+    open_menu(page, served_dist)
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
+    page.click("[data-game-id='nim']")
+    page.fill("#seat-list li[data-seat='0'] input", "Ada")
+    page.click("#start-button")
+    page.wait_for_selector("#app[data-game='nim'][data-current-seat='0']")
+    first = int(page.locator("#app").get_attribute("data-state-id"))
+    pile = int(page.locator(".nim-pile").get_attribute("data-pile"))
+    buttons = page.locator("#legal-actions button.legal-action")
+    assert buttons.count() >= 1
+    action = json.loads(buttons.first.get_attribute("data-action"))
+    buttons.first.click()
+    # our move, then the computer's reply, and it is our turn again (or the game ended)
+    page.wait_for_function(
+        f"() => Number(document.getElementById('app').dataset.stateId) >= {first + 2}"
+        " || document.getElementById('app').dataset.over === 'true'")
+    new_pile = int(page.locator(".nim-pile").get_attribute("data-pile"))
+    assert new_pile < pile - (action.get("n", 0) - 1)
+    assert page.locator("#log li").count() >= 2
+    assert "Ada" in page.locator("#scoreboard").inner_text()
+    screenshot(page, "nim-after-move")
+    page.watch.assert_clean()
+
+
+def test_illegal_and_stale_actions_through_the_hook_change_nothing(page, served_dist):
+    open_menu(page, served_dist)
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
+    page.click("[data-game-id='nim']")
+    page.click("#start-button")
+    page.wait_for_selector("#app[data-game='nim'][data-current-seat='0']")
+    state_id = page.locator("#app").get_attribute("data-state-id")
+    r = page.evaluate("() => window.urzeit.act({type: 'take', n: 99})")
+    assert r["ok"] is False and r["code"] == "illegal_action"
+    assert page.locator("#message").inner_text()
+    assert page.locator("#app").get_attribute("data-state-id") == state_id
+    view = page.evaluate("() => window.urzeit.view")
+    r = page.evaluate(f"""() => window.urzeit.request({{op: 'act', match: '{view["match"]}', seat: 0,
+        state_id: {int(state_id) + 5}, action: {{type: 'pass'}}}}).then(() => 'ok', e => e.code)""")
+    assert r == "stale_state"
+    assert page.locator("#app").get_attribute("data-state-id") == state_id
+
+
+def test_play_nim_to_the_end_through_the_page(page, served_dist):
+    open_menu(page, served_dist)
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
+    page.click("[data-game-id='nim']")
+    page.click("#start-button")
+    page.wait_for_selector("#app[data-game='nim']")
+    for _ in range(40):
+        page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
+        if page.locator("#app").get_attribute("data-over") == "true":
+            break
+        page.locator("#legal-actions button.legal-action").first.click()
+    assert page.locator("#app").get_attribute("data-over") == "true"
+    assert page.locator("#turn-info").inner_text()
+    page.watch.assert_clean()

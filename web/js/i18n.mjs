@@ -1,0 +1,50 @@
+// Every text of the page in German and English. The default follows the browser.
+const TEXTS = {
+  de: {
+    engineLoading: "Engine lädt …", engineReady: "Engine bereit", engineFailed: "Engine-Fehler: ",
+    chooseGame: "Spiel wählen", seats: "Plätze", playerCount: "Anzahl Spieler", start: "Spiel starten",
+    menu: "Menü", yourOptions: "Deine Möglichkeiten", log: "Verlauf", players: "Spieler",
+    inPreparation: "in Vorbereitung", human: "Mensch", computer: "Computer", name: "Name",
+    level: "Stufe", levels: { random: "Zufall", easy: "Leicht", medium: "Mittel", hard: "Schwer" },
+    waitEngine: "Warte auf die Engine …", chooseFirst: "Bitte zuerst ein Spiel wählen.",
+    turnOf: (n) => `${n} ist am Zug`, thinking: (n) => `${n} denkt nach …`, gameOver: "Spielende",
+    winner: (n) => `${n} gewinnt!`, draw: "Unentschieden", noOptions: "Warte auf die anderen …",
+    seatName: (i, human) => human ? `Spieler ${i}` : `Computer ${i}`, points: "Punkte",
+  },
+  en: {
+    engineLoading: "Engine loading …", engineReady: "Engine ready", engineFailed: "Engine failed: ",
+    chooseGame: "Choose a game", seats: "Seats", playerCount: "Number of players", start: "Start game",
+    menu: "Menu", yourOptions: "Your options", log: "Log", players: "players",
+    inPreparation: "in preparation", human: "Human", computer: "Computer", name: "Name",
+    level: "Level", levels: { random: "Random", easy: "Easy", medium: "Medium", hard: "Hard" },
+    waitEngine: "Waiting for the engine …", chooseFirst: "Choose a game first.",
+    turnOf: (n) => `${n} to move`, thinking: (n) => `${n} is thinking …`, gameOver: "Game over",
+    winner: (n) => `${n} wins!`, draw: "A draw", noOptions: "Waiting for the others …",
+    seatName: (i, human) => human ? `Player ${i}` : `Computer ${i}`, points: "points",
+  },
+};
+
+let lang = (() => {
+  try {
+    const stored = localStorage.getItem("urzeit.lang");
+    if (stored === "de" || stored === "en") return stored;
+  } catch { /* storage may be blocked */ }
+  return (navigator.language || "de").toLowerCase().startsWith("de") ? "de" : "en";
+})();
+
+export function getLang() { return lang; }
+
+export function setLang(value) {
+  lang = value;
+  try { localStorage.setItem("urzeit.lang", value); } catch { /* ignore */ }
+  document.documentElement.lang = value;
+}
+
+export function t(key, ...args) {
+  const value = TEXTS[lang][key] ?? TEXTS.de[key] ?? key;
+  return typeof value === "function" ? value(...args) : value;
+}
+
+export function applyStaticTexts(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}

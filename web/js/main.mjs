@@ -1,0 +1,398 @@
+// The page: menu (paints before Python is ready), seats, and the game screen that draws
+// the engine's view and offers exactly the view's legal actions.
+import { Engine } from "./engine.mjs";
+import { applyStaticTexts, getLang, setLang, t } from "./i18n.mjs";
+import { nimRenderer } from "./renderers/nim.mjs";
+
+const TEST_MODE = new URLSearchParams(location.search).get("test") === "1";
+const AI_PAUSE_MS = TEST_MODE ? 0 : 350;
+const SEAT_COLOURS = ["#c0392b", "#2e6fd1", "#e0b020", "#2f9e44", "#333333"];
+
+// The three games, known before the engine is up so the menu paints at once.
+const CATALOG = [
+  { id: "sammler", titles: { de: "Carcassonne – Jäger und Sammler", en: "Carcassonne – Hunters and Gatherers" }, players: [2, 5] },
+  { id: "spaeher", titles: { de: "Jäger und Späher", en: "Hunters and Scouts" }, players: [2, 2] },
+  { id: "elawa", titles: { de: "Elawa", en: "Elawa" }, players: [2, 4] },
+];
+const RENDERERS = { nim: nimRenderer };
+
+const $ = (id) => document.getElementById(id);
+const app = $("app");
+
+const ui = { selected: null, playerCount: 2, seats: [] };
+const match = { id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [] };
+
+const engine = new Engine((status, info) => {
+  app.dataset.engine = status;
+  app.dataset.ready = String(status === "ready");
+  if (status === "failed") app.dataset.engineError = info.reason;
+  renderStatus();
+  renderGameList();
+  renderSeatForm();
+});
+
+function renderStatus() {
+  const text = $("engine-text");
+  if (engine.status === "ready") text.textContent = t("engineReady");
+  else if (engine.status === "failed") text.textContent = t("engineFailed") + (app.dataset.engineError || "");
+  else text.textContent = t("engineLoading");
+}
+
+function availableGames() {
+  const games = engine.hello ? engine.hello.games : [];
+  return new Map(games.filter((g) => g.listed || TEST_MODE).map((g) => [g.id, g]));
+}
+
+function menuEntries() {
+  const entries = CATALOG.map((g) => ({ ...g }));
+  for (const g of availableGames().values()) {
+    if (!entries.some((e) => e.id === g.id)) entries.push({ id: g.id, titles: g.titles, players: g.players });
+  }
+  return entries;
+}
+
+function isPlayable(id) {
+  return engine.status !== "ready" || availableGames().has(id);
+}
+
+function renderGameList() {
+  const list = $("game-list");
+  list.replaceChildren();
+  for (const g of menuEntries()) {
+    const playable = isPlayable(g.id);
+    const card = document.createElement("button");
+    card.type = "button";
+    card.className = "game-card";
+    card.setAttribute("role", "radio");
+    card.setAttribute("aria-checked", String(ui.selected === g.id));
+    card.dataset.gameId = g.id;
+    card.disabled = !playable;
+    const title = document.createElement("span");
+    title.className = "title";
+    title.textContent = g.titles[getLang()] || g.titles.de;
+    const meta = document.createElement("span");
+    meta.className = "meta";
+    meta.textContent = g.players[0] === g.players[1] ? `${g.players[0]} ${t("players")}` : `${g.players[0]}–${g.players[1]} ${t("players")}`;
+    card.append(title, meta);
+    if (!playable) {
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.textContent = t("inPreparation");
+      card.append(badge);
+    }
+    card.addEventListener("click", () => selectGame(g.id));
+    list.append(card);
+  }
+  if (ui.selected && !isPlayable(ui.selected)) {
+    ui.selected = null;
+    $("seat-form").hidden = true;
+  }
+}
+
+function gameEntry(id) {
+  return menuEntries().find((g) => g.id === id);
+}
+
+function selectGame(id) {
+  ui.selected = id;
+  const g = gameEntry(id);
+  ui.playerCount = Math.min(Math.max(ui.playerCount, g.players[0]), g.players[1]);
+  renderGameList();
+  renderSeatForm();
+  $("seat-form").hidden = false;
+}
+
+function ensureSeats(n) {
+  while (ui.seats.length < n) {
+    const i = ui.seats.length;
+    ui.seats.push({ kind: i === 0 ? "human" : "ai", level: "medium", name: "" });
+  }
+}
+
+function renderSeatForm() {
+  const form = $("seat-form");
+  if (!ui.selected) return;
+  const g = gameEntry(ui.selected);
+  const count = $("player-count");
+  count.replaceChildren();
+  for (let n = g.players[0]; n <= g.players[1]; n++) {
+    const opt = new Option(String(n), String(n), false, n === ui.playerCount);
+    count.append(opt);
+  }
+  count.onchange = () => { ui.playerCount = Number(count.value); renderSeatForm(); };
+  ensureSeats(ui.playerCount);
+  const list = $("seat-list");
+  list.replaceChildren();
+  for (let i = 0; i < ui.playerCount; i++) {
+    const seat = ui.seats[i];
+    const li = document.createElement("li");
+    li.className = "seat";
+    li.dataset.seat = i;
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = SEAT_COLOURS[i];
+    const name = document.createElement("input");
+    name.type = "text";
+    name.maxLength = 40;
+    name.value = seat.name;
+    name.placeholder = t("seatName", i + 1, seat.kind === "human");
+    name.setAttribute("aria-label", `${t("name")} ${i + 1}`);
+    name.oninput = () => { seat.name = name.value; };
+    const kind = document.createElement("select");
+    kind.setAttribute("aria-label", `${t("seats")} ${i + 1}`);
+    kind.className = "seat-kind";
+    kind.append(new Option(t("human"), "human", false, seat.kind === "human"),
+                new Option(t("computer"), "ai", false, seat.kind === "ai"));
+    kind.onchange = () => { seat.kind = kind.value; renderSeatForm(); };
+    li.append(swatch, name, kind);
+    if (seat.kind === "ai") {
+      const level = document.createElement("select");
+      level.className = "seat-level";
+      level.setAttribute("aria-label", `${t("level")} ${i + 1}`);
+      for (const l of ["random", "easy", "medium", "hard"]) level.append(new Option(t("levels")[l], l, false, seat.level === l));
+      level.onchange = () => { seat.level = level.value; };
+      li.append(level);
+    }
+    list.append(li);
+  }
+  const ready = engine.status === "ready";
+  $("start-button").disabled = !ready;
+  $("start-hint").textContent = ready ? "" : t("waitEngine");
+  form.onsubmit = (ev) => { ev.preventDefault(); startGame(); };
+}
+
+function seatRequests() {
+  return ui.seats.slice(0, ui.playerCount).map((s, i) => {
+    const seat = { kind: s.kind, name: s.name.trim() || t("seatName", i + 1, s.kind === "human") };
+    if (s.kind === "ai") seat.level = s.level;
+    return seat;
+  });
+}
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+async function startGame() {
+  if (engine.status !== "ready" || !ui.selected) return;
+  try {
+    const result = await engine.request({ op: "new", game: ui.selected, seats: seatRequests(), seed: randomSeed(), options: {} });
+    openMatch(result);
+  } catch (err) {
+    $("start-hint").textContent = err.message;
+  }
+}
+
+function openMatch(result) {
+  match.id = result.match;
+  match.game = result.view.game;
+  match.seats = result.view.seats;
+  match.names = match.seats.map((s) => s.name);
+  match.generation++;
+  $("log").replaceChildren();
+  $("message").textContent = "";
+  $("menu").hidden = true;
+  $("game").hidden = false;
+  const entry = gameEntry(match.game);
+  $("game-title").textContent = entry ? (entry.titles[getLang()] || entry.titles.de) : match.game;
+  app.dataset.game = match.game;
+  setView(result.view);
+  advance();
+}
+
+function renderer() {
+  return RENDERERS[match.game] || genericRenderer;
+}
+
+const genericRenderer = {
+  label: (action) => JSON.stringify(action),
+  render(view, board) {
+    const pre = document.createElement("pre");
+    pre.textContent = JSON.stringify(view, null, 1).slice(0, 4000);
+    board.replaceChildren(pre);
+  },
+  event: () => null,
+};
+
+function setView(view) {
+  match.view = view;
+  app.dataset.stateId = String(view.state_id);
+  app.dataset.currentSeat = view.current_seat === null ? "" : String(view.current_seat);
+  app.dataset.over = String(view.over);
+  app.dataset.viewSeat = view.seat === null ? "" : String(view.seat);
+  renderer().render(view, $("board"), { names: match.names, lang: getLang() });
+  renderScores(view);
+  renderLegal(view);
+  renderTurn(view);
+}
+
+function renderScores(view) {
+  const board = $("scoreboard");
+  board.replaceChildren();
+  view.scores.forEach((score, i) => {
+    const li = document.createElement("li");
+    if (i === view.current_seat) li.className = "current";
+    li.style.borderLeft = `6px solid ${SEAT_COLOURS[i]}`;
+    const name = document.createElement("span");
+    name.textContent = match.names[i];
+    if (match.seats[i].kind === "ai") {
+      const tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = t("levels")[match.seats[i].level] || t("computer");
+      name.append(" ", tag);
+    }
+    const pts = document.createElement("strong");
+    pts.textContent = score;
+    pts.dataset.score = i;
+    li.append(name, pts);
+    board.append(li);
+  });
+}
+
+function renderLegal(view) {
+  const list = $("legal-actions");
+  list.replaceChildren();
+  const legal = isHumanTurn(view) ? view.legal || [] : [];
+  for (const action of legal) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "legal-action";
+    button.dataset.action = JSON.stringify(action);
+    button.textContent = renderer().label(action, getLang());
+    button.addEventListener("click", () => act(action));
+    li.append(button);
+    list.append(li);
+  }
+}
+
+function renderTurn(view) {
+  const info = $("turn-info");
+  if (view.over) {
+    const best = Math.max(...view.scores);
+    const winners = view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
+    info.textContent = t("gameOver") + ": " + (winners.length === 1 ? t("winner", match.names[winners[0]]) : t("draw"));
+    return;
+  }
+  const seat = view.current_seat;
+  const name = match.names[seat];
+  info.textContent = match.seats[seat].kind === "ai" ? t("thinking", name) : t("turnOf", name);
+}
+
+function isHumanTurn(view) {
+  return !view.over && view.current_seat !== null && match.seats[view.current_seat].kind === "human"
+    && view.seat === view.current_seat;
+}
+
+function logEvents(events) {
+  const log = $("log");
+  for (const e of events) {
+    const text = renderer().event(e, match.names, getLang());
+    if (!text) continue;
+    const li = document.createElement("li");
+    li.textContent = text;
+    log.prepend(li);
+  }
+}
+
+function humanViewer(view) {
+  const current = view.current_seat;
+  if (current !== null && match.seats[current].kind === "human") return current;
+  if (view.seat !== null && match.seats[view.seat].kind === "human") return view.seat;
+  const first = match.seats.findIndex((s) => s.kind === "human");
+  return first >= 0 ? first : null;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function advance() {
+  const generation = match.generation;
+  setBusy(true);
+  try {
+    while (generation === match.generation) {
+      const view = match.view;
+      if (view.over) break;
+      const seat = view.current_seat;
+      if (match.seats[seat].kind === "ai") {
+        const r = await engine.request({ op: "ai", match: match.id, seat, viewer: humanViewer(view) });
+        if (generation !== match.generation) return;
+        logEvents(r.events);
+        setView(r.view);
+        if (AI_PAUSE_MS) await sleep(AI_PAUSE_MS);
+        continue;
+      }
+      if (view.seat !== seat) {
+        setView(await engine.request({ op: "view", match: match.id, seat }));
+        continue;
+      }
+      break;
+    }
+  } catch (err) {
+    $("message").textContent = err.message;
+  } finally {
+    if (generation === match.generation) setBusy(false);
+  }
+}
+
+function setBusy(busy) {
+  match.busy = busy;
+  app.dataset.busy = String(busy);
+}
+
+async function act(action) {
+  const view = match.view;
+  if (!isHumanTurn(view)) return { ok: false, code: "not_your_turn" };
+  $("message").textContent = "";
+  setBusy(true);
+  try {
+    const r = await engine.request({ op: "act", match: match.id, seat: view.current_seat, state_id: view.state_id, action });
+    logEvents(r.events);
+    setView(r.view);
+    advance();
+    return { ok: true };
+  } catch (err) {
+    $("message").textContent = err.message;
+    setBusy(false);
+    return { ok: false, code: err.code, message: err.message };
+  }
+}
+
+function backToMenu() {
+  match.generation++;
+  match.id = null;
+  delete app.dataset.game;
+  $("game").hidden = true;
+  $("menu").hidden = false;
+}
+
+function toggleLang() {
+  setLang(getLang() === "de" ? "en" : "de");
+  $("lang-toggle").textContent = getLang() === "de" ? "EN" : "DE";
+  applyStaticTexts();
+  renderStatus();
+  renderGameList();
+  renderSeatForm();
+  if (match.view && !$("game").hidden) setView(match.view);
+}
+
+$("back-button").addEventListener("click", backToMenu);
+$("lang-toggle").addEventListener("click", toggleLang);
+setLang(getLang());
+$("lang-toggle").textContent = getLang() === "de" ? "EN" : "DE";
+applyStaticTexts();
+renderStatus();
+renderGameList();
+performance.mark("urzeit-menu-painted");
+
+if (TEST_MODE) {
+  window.urzeit = {
+    get view() { return match.view; },
+    get legal() { return match.view && isHumanTurn(match.view) ? match.view.legal : []; },
+    get engineStatus() { return engine.status; },
+    act,
+    request: (obj) => engine.request(obj),
+    timings: () => ({ engineReadyMs: engine.readyMs }),
+  };
+}

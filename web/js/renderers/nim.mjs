@@ -1,0 +1,43 @@
+// Hidden-hand Nim (test game): the pile, your hand, the other hand face down.
+export const nimRenderer = {
+  titles: { de: "Nim mit verdeckten Karten (Test)", en: "Hidden-hand Nim (test)" },
+  label(action, lang) {
+    if (action.type === "take") return lang === "de" ? `Nimm ${action.n}` : `Take ${action.n}`;
+    if (action.type === "pass") return lang === "de" ? "Passen" : "Pass";
+    return JSON.stringify(action);
+  },
+  render(view, board) {
+    board.replaceChildren();
+    const pile = document.createElement("div");
+    pile.className = "nim-pile";
+    pile.setAttribute("aria-label", `pile ${view.pile}`);
+    pile.dataset.pile = view.pile;
+    for (let i = 0; i < view.pile; i++) {
+      const stone = document.createElement("span");
+      stone.className = "nim-stone";
+      pile.append(stone);
+    }
+    board.append(pile);
+    const hand = document.createElement("div");
+    hand.className = "nim-hand";
+    for (const v of view.hand || []) {
+      const card = document.createElement("span");
+      card.className = "nim-card";
+      card.textContent = v;
+      hand.append(card);
+    }
+    board.append(hand);
+    const others = document.createElement("p");
+    others.className = "hint";
+    others.textContent = view.hand_counts.map((n, i) => (i === view.seat ? null : `#${i + 1}: ${"🂠".repeat(0)}${n}`)).filter(Boolean).join("  ")
+      + `  · deck ${view.deck_count}`;
+    board.append(others);
+  },
+  event(e, names, lang) {
+    const who = names[e.player] ?? "";
+    if (e.type === "take") return lang === "de" ? `${who} nimmt ${e.n} (Rest ${e.pile})` : `${who} takes ${e.n} (${e.pile} left)`;
+    if (e.type === "pass") return lang === "de" ? `${who} passt` : `${who} passes`;
+    if (e.type === "draw") return lang === "de" ? `${who} zieht eine Karte` : `${who} draws a card`;
+    return null;
+  },
+};
