@@ -117,7 +117,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     def log_message(self, fmt, *args):
-        if os.environ.get("URZEIT_SERVE_QUIET") != "1":
+        if os.environ.get("URZEIT_SERVE_LOG") == "1":
             super().log_message(fmt, *args)
 
 
@@ -128,6 +128,7 @@ def make_server(directory: pathlib.Path, port: int, host: str = "127.0.0.1"):
 
 def serve(port: int) -> None:
     build()
+    os.environ.setdefault("URZEIT_SERVE_LOG", "1")
     server = make_server(DIST, port)
     print(f"Urzeit is served at http://localhost:{port}/  (Ctrl+C stops)", flush=True)
     try:

@@ -91,3 +91,21 @@ def test_play_nim_to_the_end_through_the_page(page, served_dist):
     assert page.locator("#app").get_attribute("data-over") == "true"
     assert page.locator("#turn-info").inner_text()
     page.watch.assert_clean()
+
+
+@pytest.mark.parametrize("breakage", ["missing", "tampered"])
+def test_a_missing_or_tampered_wheel_is_a_visible_error(page, served_dist, breakage):
+    def route(r):
+        if breakage == "missing":
+            r.fulfill(status=404, body="not here")
+        else:
+            r.fulfill(status=200, body=b"PK\x03\x04 not the wheel we built",
+                      headers={"content-type": "application/octet-stream"})
+    page.route("**/pyodide/urzeit-*.whl", route)
+    page.goto(served_dist)
+    page.wait_for_selector("#app[data-engine='failed']", timeout=READY_TIMEOUT)
+    text = page.locator("#engine-text").inner_text()
+    assert "engine package" in text
+    assert page.locator("#app").get_attribute("data-ready") == "false"
+    assert page.locator("#game-list .game-card").count() == 3  # the menu stays usable
+    screenshot(page, f"engine-failed-{breakage}")

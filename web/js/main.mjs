@@ -25,6 +25,7 @@ const match = { id: null, game: null, view: null, seats: [], generation: 0, busy
 const engine = new Engine((status, info) => {
   app.dataset.engine = status;
   app.dataset.ready = String(status === "ready");
+  if (status === "ready") performance.mark("urzeit-engine-ready");
   if (status === "failed") app.dataset.engineError = info.reason;
   renderStatus();
   renderGameList();
@@ -157,7 +158,8 @@ function renderSeatForm() {
   }
   const ready = engine.status === "ready";
   $("start-button").disabled = !ready;
-  $("start-hint").textContent = ready ? "" : t("waitEngine");
+  $("start-hint").textContent = ready ? "" : engine.status === "failed"
+    ? t("engineFailed") + (app.dataset.engineError || "") : t("waitEngine");
   form.onsubmit = (ev) => { ev.preventDefault(); startGame(); };
 }
 

@@ -3,16 +3,36 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const started = performance.now();
-const indexURL = new URL("../pyodide/", import.meta.url).href;
+const base = new URL("../", import.meta.url);
+const indexURL = new URL("pyodide/", base).href;
+
+// The engine wheel is fetched while the runtime boots, checked against the sha256 that the
+// build recorded (fetch integrity), and unpacked into site-packages: no CDN, no micropip.
+async function fetchWheel() {
+  const info = await (await fetch(new URL("build.json", base), { cache: "no-cache" })).json();
+  const bytes = new Uint8Array(info.sha256.match(/../g).map((h) => parseInt(h, 16)));
+  const integrity = "sha256-" + btoa(String.fromCharCode(...bytes));
+  let response;
+  try {
+    response = await fetch(new URL(info.wheel, indexURL), { integrity });
+  } catch (err) {
+    throw new Error(`${info.wheel} failed to download or does not match the build's checksum`);
+  }
+  if (!response.ok) throw new Error(`the engine package ${info.wheel} could not be loaded (HTTP ${response.status})`);
+  return { info, buffer: new Uint8Array(await response.arrayBuffer()) };
+}
 
 const engine = (async () => {
-  const pyodide = await loadPyodide({ indexURL, packages: ["urzeit"] });
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ indexURL }),
+    fetchWheel().catch((err) => { throw new Error("the engine package could not be loaded: " + (err.message || err)); }),
+  ]);
+  pyodide.unpackArchive(wheel.buffer, "wheel");
   let api;
   try {
     api = pyodide.pyimport("urzeit.api");
   } catch (err) {
-    // loadPyodide resolves even when the wheel was refused (missing, wrong sha256).
-    throw new Error("the engine package could not be loaded: " + String(err.message || err).split("\n").slice(-2).join(" "));
+    throw new Error("the engine package could not be imported: " + String(err.message || err).split("\n").slice(-2).join(" "));
   }
   const hello = JSON.parse(api.handle(JSON.stringify({ op: "hello" })));
   return { handle: api.handle, hello: hello.result, pyodideVersion: pyodide.version };

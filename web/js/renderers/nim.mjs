@@ -6,7 +6,7 @@ export const nimRenderer = {
     if (action.type === "pass") return lang === "de" ? "Passen" : "Pass";
     return JSON.stringify(action);
   },
-  render(view, board) {
+  render(view, board, { lang }) {
     board.replaceChildren();
     const pile = document.createElement("div");
     pile.className = "nim-pile";
@@ -29,8 +29,9 @@ export const nimRenderer = {
     board.append(hand);
     const others = document.createElement("p");
     others.className = "hint";
-    others.textContent = view.hand_counts.map((n, i) => (i === view.seat ? null : `#${i + 1}: ${"🂠".repeat(0)}${n}`)).filter(Boolean).join("  ")
-      + `  · deck ${view.deck_count}`;
+    const hidden = view.hand_counts.filter((_, i) => i !== view.seat).reduce((a, b) => a + b, 0);
+    others.textContent = lang === "de" ? `Verdeckte Karten der anderen: ${hidden} · Stapel: ${view.deck_count}`
+      : `Others' hidden cards: ${hidden} · deck: ${view.deck_count}`;
     board.append(others);
   },
   event(e, names, lang) {
