@@ -21,7 +21,9 @@ def all_games() -> list:
 
 def _register_builtin() -> None:
     from .nim import GAME as nim
+    from .sammler import GAME as sammler
     register(nim)
+    register(sammler)
 
 
 _register_builtin()

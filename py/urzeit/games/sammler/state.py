@@ -1,0 +1,627 @@
+"""The sammler game state.
+
+Connected forests, rivers and meadows are kept in a union-find over the zones of placed
+tiles; each root holds the feature's totals (open sides, gold, mushrooms, animals, fire).
+A second union-find joins rivers and lakes into river systems (for huts), holding the fish.
+"""
+
+from ...core.actions import find_legal
+from ...core.errors import BadRequest, IllegalAction
+from ...core.game import Game
+from ...core.rng import Rng
+from . import tiles as T
+from .tiles import FOREST, LAKE, MEADOW, RIVER
+
+MEMBERS = 5  # Stammesmitglieder per player
+HUTS = 2
+FIGURE_KINDS = ("gatherer", "fisher", "hunter", "hut")
+# which figure may stand on which zone kind
+FIGURES_FOR = {FOREST: ("gatherer",), RIVER: ("fisher", "hut"), MEADOW: ("hunter",), LAKE: ("hut",)}
+ANIMALS = ("deer", "mammoth", "aurochs", "tiger")
+
+_FITS: dict = {}  # (open-position pattern, type index) -> rotations that fit
+
+
+def _fits(pattern: str, type_index: int) -> tuple:
+    key = (pattern, type_index)
+    found = _FITS.get(key)
+    if found is None:
+        tile = T.TYPES[type_index]
+        found = tuple(r for r in tile.distinct_rotations
+                      if all(p == "." or p == e for p, e in zip(pattern, tile.rotations[r].edges)))
+        _FITS[key] = found
+    return found
+
+
+def _find(parent: list, x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+class SammlerState:
+    __slots__ = (
+        "n", "rng", "board", "placed", "open", "base",
+        "node_kind", "node_tile", "node_zone", "parent", "openc", "gold", "mush", "animals", "fire",
+        "sparent", "sfish",
+        "figures", "members", "huts", "score", "score_log",
+        "land", "bonus", "discarded", "current", "phase", "tile", "tile_is_bonus",
+        "last", "bonus_pending", "turn",
+    )
+
+    # ---- construction and copying -------------------------------------------------
+
+    def _empty(self, n: int, rng: Rng):
+        self.n = n
+        self.rng = rng
+        self.board = {}
+        self.placed = []  # [type index, x, y, rotation, is_bonus]
+        self.open = {}
+        self.base = []
+        self.node_kind, self.node_tile, self.node_zone = [], [], []
+        self.parent, self.openc, self.gold, self.mush, self.fire = [], [], [], [], []
+        self.animals = []  # per node: [deer, mammoth, aurochs, tiger] totals at roots
+        self.sparent, self.sfish = [], []
+        self.figures = []  # [owner, kind, placed index, zone index, node, cult]
+        self.members = [MEMBERS] * n
+        self.huts = [HUTS] * n
+        self.score = [0] * n
+        self.score_log = []
+        self.land, self.bonus, self.discarded = [], [], []
+        self.current = 0
+        self.phase = "tile"
+        self.tile = None
+        self.tile_is_bonus = False
+        self.last = None
+        self.bonus_pending = 0
+        self.turn = 0
+
+    def clone(self) -> "SammlerState":
+        s = SammlerState.__new__(SammlerState)
+        s.n = self.n
+        s.rng = self.rng.clone()
+        s.board = dict(self.board)
+        s.placed = [list(p) for p in self.placed]
+        s.open = dict(self.open)
+        s.base = list(self.base)
+        s.node_kind, s.node_tile, s.node_zone = list(self.node_kind), list(self.node_tile), list(self.node_zone)
+        s.parent, s.openc, s.gold = list(self.parent), list(self.openc), list(self.gold)
+        s.mush, s.fire = list(self.mush), list(self.fire)
+        s.animals = [list(a) for a in self.animals]
+        s.sparent, s.sfish = list(self.sparent), list(self.sfish)
+        s.figures = [list(f) for f in self.figures]
+        s.members, s.huts, s.score = list(self.members), list(self.huts), list(self.score)
+        s.score_log = list(self.score_log)  # entries are never mutated
+        s.land, s.bonus, s.discarded = list(self.land), list(self.bonus), list(self.discarded)
+        s.current, s.phase, s.tile, s.tile_is_bonus = self.current, self.phase, self.tile, self.tile_is_bonus
+        s.last, s.bonus_pending, s.turn = self.last, self.bonus_pending, self.turn
+        return s
+
+    # ---- contract properties -------------------------------------------------------
+
+    @property
+    def current_player(self):
+        return None if self.phase == "over" else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    # ---- placing a tile on the board (shared by the start tile, turns and from_json) ----
+
+    def _put(self, type_index: int, x: int, y: int, rotation: int, is_bonus: bool) -> int:
+        tile = T.TYPES[type_index]
+        rot = tile.rotations[rotation]
+        idx = len(self.placed)
+        self.placed.append([type_index, x, y, rotation, is_bonus])
+        self.board[(x, y)] = idx
+        self.open.pop((x, y), None)
+        base = len(self.parent)
+        self.base.append(base)
+        for zi, zone in enumerate(tile.zones):
+            node = base + zi
+            self.node_kind.append(zone.kind)
+            self.node_tile.append(idx)
+            self.node_zone.append(zi)
+            self.parent.append(node)
+            self.sparent.append(node)
+            sides = {((seg + 3 * rotation) % 12) // 3 for seg in zone.segments}
+            self.openc.append(len(sides) if zone.kind in (FOREST, RIVER) else 0)
+            self.gold.append(zone.gold)
+            self.mush.append(zone.mushrooms)
+            self.fire.append(zone.fire)
+            a = zone.animals
+            self.animals.append([a["deer"], a["mammoth"], a["aurochs"], a["tiger"]])
+            self.sfish.append(zone.fish)
+        # rivers and their lakes form one river system
+        for zi, zone in enumerate(tile.zones):
+            if zone.kind == RIVER:
+                for lake in zone.lakes:
+                    self._sunion(base + zi, base + lake)
+        # join features across each side that touches a placed neighbour
+        for side in range(4):
+            dx, dy = T.DELTAS[side]
+            pos = (x + dx, y + dy)
+            nb = self.board.get(pos)
+            opp = (side + 2) % 4
+            if nb is None:
+                pattern = self.open.get(pos, "....")
+                self.open[pos] = pattern[:opp] + rot.edges[side] + pattern[opp + 1:]
+                continue
+            ntype, _, _, nrot, _ = self.placed[nb]
+            nseg = T.TYPES[ntype].rotations[nrot].seg_zone
+            nbase = self.base[nb]
+            for k, zi in rot.side_links[side]:
+                a = base + zi
+                b = nbase + nseg[opp * 3 + 2 - k]
+                kind = self.node_kind[a]
+                if kind in (FOREST, RIVER):
+                    self.openc[_find(self.parent, a)] -= 1
+                    self.openc[_find(self.parent, b)] -= 1
+                self._union(a, b)
+                if kind == RIVER:
+                    self._sunion(a, b)
+        return idx
+
+    def _union(self, a: int, b: int) -> None:
+        p = self.parent
+        ra, rb = _find(p, a), _find(p, b)
+        if ra == rb:
+            return
+        if rb < ra:
+            ra, rb = rb, ra
+        p[rb] = ra
+        self.openc[ra] += self.openc[rb]
+        self.gold[ra] += self.gold[rb]
+        self.mush[ra] += self.mush[rb]
+        self.fire[ra] += self.fire[rb]
+        aa, ab = self.animals[ra], self.animals[rb]
+        for i in range(4):
+            aa[i] += ab[i]
+
+    def _sunion(self, a: int, b: int) -> None:
+        p = self.sparent
+        ra, rb = _find(p, a), _find(p, b)
+        if ra == rb:
+            return
+        if rb < ra:
+            ra, rb = rb, ra
+        p[rb] = ra
+        self.sfish[ra] += self.sfish[rb]
+
+    # ---- drawing ---------------------------------------------------------------------
+
+    def placements(self, type_index: int) -> list[tuple]:
+        """Every (x, y, rotation) where the tile fits, sorted; rotations that look the same once."""
+        result = []
+        for pos in sorted(self.open):
+            for r in _fits(self.open[pos], type_index):
+                result.append((pos[0], pos[1], r))
+        return result
+
+    def _draw(self, stack: list, is_bonus: bool, events: list) -> bool:
+        """Draw the next tile that fits somewhere; unplaceable tiles leave the game."""
+        while stack:
+            t = stack.pop()
+            events.append({"type": "draw", "player": self.current, "tile": T.TYPES[t].id,
+                           "bonus": is_bonus, "reveals": True})
+            if self.placements(t):
+                self.tile, self.tile_is_bonus, self.phase = t, is_bonus, "tile"
+                return True
+            self.discarded.append(t)
+            events.append({"type": "discard", "tile": T.TYPES[t].id, "bonus": is_bonus})
+        return False
+
+    # ---- actions ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[dict]:
+        if self.phase == "tile":
+            return [{"type": "place_tile", "x": x, "y": y, "rotation": r}
+                    for x, y, r in self.placements(self.tile)]
+        if self.phase == "figure":
+            return self._figure_actions() + [{"type": "pass"}]
+        return []
+
+    def _figure_actions(self) -> list[dict]:
+        p = self.current
+        idx = self.last
+        tile = T.TYPES[self.placed[idx][0]]
+        base = self.base[idx]
+        result = []
+        for zi, zone in enumerate(tile.zones):
+            node = base + zi
+            for kind in FIGURES_FOR[zone.kind]:
+                if kind == "hut":
+                    if self.huts[p] and not self._hut_on_system(node):
+                        result.append({"type": "place_figure", "figure": kind, "zone": zone.id})
+                elif self.members[p] and not self._figure_on_feature(node, kind):
+                    result.append({"type": "place_figure", "figure": kind, "zone": zone.id})
+        result.sort(key=lambda a: (a["zone"], FIGURE_KINDS.index(a["figure"])))
+        return result
+
+    def _figure_on_feature(self, node: int, kind: str) -> bool:
+        root = _find(self.parent, node)
+        return any(f[1] == kind and _find(self.parent, f[4]) == root for f in self.figures)
+
+    def _hut_on_system(self, node: int) -> bool:
+        root = _find(self.sparent, node)
+        return any(f[1] == "hut" and _find(self.sparent, f[4]) == root for f in self.figures)
+
+    def _check_place_tile(self, action) -> tuple:
+        if self.phase != "tile":
+            raise IllegalAction("a tile was already placed this turn; place a figure or pass")
+        if set(action) != {"type", "x", "y", "rotation"} or not all(
+                type(action[k]) is int for k in ("x", "y", "rotation")):
+            raise IllegalAction("place_tile needs integer x, y and rotation and nothing else")
+        x, y, r = action["x"], action["y"], action["rotation"]
+        if not 0 <= r <= 3:
+            raise IllegalAction("rotation is 0, 1, 2 or 3 quarter turns clockwise")
+        if (x, y) in self.board:
+            raise IllegalAction(f"({x}, {y}) already holds a tile")
+        pattern = self.open.get((x, y))
+        if pattern is None:
+            raise IllegalAction(f"({x}, {y}) touches no placed tile by a side")
+        if r not in _fits(pattern, self.tile):
+            tile = T.TYPES[self.tile]
+            if r not in tile.distinct_rotations and any(
+                    tile.rotations[r].edges == tile.rotations[d].edges for d in _fits(pattern, self.tile)):
+                raise IllegalAction(f"rotation {r} looks the same as another; it is offered once")
+            raise IllegalAction(f"the tile does not fit at ({x}, {y}) with rotation {r}: "
+                                "every forest, river and meadow must continue")
+        return x, y, r
+
+    def apply(self, action: dict) -> list[dict]:
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("an action is an object with a string field 'type'")
+        if action["type"] == "place_tile":
+            x, y, r = self._check_place_tile(action)
+            return self._place_tile(x, y, r)
+        if self.phase != "figure":
+            raise IllegalAction(f"{action['type']!r} is not possible now: place the tile first")
+        find_legal(action, self.legal_actions(), self._why_not_figure)
+        events = []
+        if action["type"] == "place_figure":
+            events.append(self._place_figure(action["figure"], action["zone"]))
+        else:
+            events.append({"type": "no_figure", "player": self.current})
+        self._score_completed(events)
+        self._after_placement(events)
+        return events
+
+    def _why_not_figure(self, action) -> str | None:
+        if action.get("type") != "place_figure":
+            return None
+        kind, zone_id = action.get("figure"), action.get("zone")
+        tile = T.TYPES[self.placed[self.last][0]]
+        if kind not in FIGURE_KINDS:
+            return f"figure must be one of {', '.join(FIGURE_KINDS)}"
+        if zone_id not in tile.zone_ids:
+            return f"the tile just placed has no zone {zone_id!r}"
+        zone = tile.zones[tile.zone_ids[zone_id]]
+        if kind not in FIGURES_FOR[zone.kind]:
+            return f"a {kind} cannot stand on a {zone.kind}"
+        if kind == "hut" and not self.huts[self.current]:
+            return "you have no hut left"
+        if kind != "hut" and not self.members[self.current]:
+            return "you have no tribe member left in your supply"
+        if kind == "hut":
+            return "there is already a hut on this river system"
+        return f"there is already a {kind} on this connected {zone.kind}"
+
+    def _place_tile(self, x, y, r) -> list[dict]:
+        idx = self._put(self.tile, x, y, r, self.tile_is_bonus)
+        self.last = idx
+        self.tile = None
+        self.phase = "figure"
+        return [{"type": "place_tile", "player": self.current, "tile": T.TYPES[self.placed[idx][0]].id,
+                 "x": x, "y": y, "rotation": r, "bonus": self.tile_is_bonus}]
+
+    def _place_figure(self, kind: str, zone_id: str) -> dict:
+        p = self.current
+        idx = self.last
+        tile = T.TYPES[self.placed[idx][0]]
+        zi = tile.zone_ids[zone_id]
+        # Kultstätte: a hunter placed with the cult-site tile on its meadow scores it alone
+        cult = 1 if kind == "hunter" and tile.zones[zi].cult_site else 0
+        self.figures.append([p, kind, idx, zi, self.base[idx] + zi, cult])
+        if kind == "hut":
+            self.huts[p] -= 1
+        else:
+            self.members[p] -= 1
+        x, y = self.placed[idx][1], self.placed[idx][2]
+        return {"type": "place_figure", "player": p, "figure": kind, "zone": zone_id, "x": x, "y": y,
+                "cult": bool(cult)}
+
+    # ---- scoring ---------------------------------------------------------------------
+
+    def _feature_nodes(self, root: int, parent=None) -> list[int]:
+        parent = parent or self.parent
+        return [i for i in range(len(parent)) if _find(parent, i) == root]
+
+    def _feature_value(self, root: int) -> tuple[int, dict]:
+        """Points of a forest or river now (as if complete), with what they are made of."""
+        nodes = self._feature_nodes(root)
+        tiles = len({self.node_tile[i] for i in nodes})
+        if self.node_kind[root] == FOREST:
+            return 2 * tiles + 2 * self.mush[root], {"tiles": tiles, "mushrooms": self.mush[root],
+                                                     "gold": self.gold[root]}
+        lakes = sorted({self.base[self.node_tile[i]] + lake for i in nodes
+                        for lake in T.TYPES[self.placed[self.node_tile[i]][0]].zones[self.node_zone[i]].lakes})
+        fish = sum(self.sfish_of_lake(lake) for lake in lakes)
+        return tiles + fish, {"tiles": tiles, "fish": fish, "lakes": len(lakes)}
+
+    def sfish_of_lake(self, lake_node: int) -> int:
+        return T.TYPES[self.placed[self.node_tile[lake_node]][0]].zones[self.node_zone[lake_node]].fish
+
+    def _node_place(self, node: int) -> tuple:
+        """(x, y, zone id) of a zone node: where a feature is shown and named."""
+        t, x, y, _, _ = self.placed[self.node_tile[node]]
+        return x, y, T.TYPES[t].zones[self.node_zone[node]].id
+
+    def _majority(self, figures: list) -> list[int]:
+        counts = [0] * self.n
+        for f in figures:
+            counts[f[0]] += 1
+        best = max(counts) if figures else 0
+        return [p for p in range(self.n) if best and counts[p] == best]
+
+    def _award(self, players, points, category, detail, events):
+        for p in players:
+            self.score[p] += points
+            entry = {"player": p, "category": category, "points": points, **detail}
+            self.score_log.append(entry)
+        events.append({"type": "score", "category": category, "players": list(players),
+                       "points": points, **detail})
+
+    def _score_completed(self, events: list) -> None:
+        """Wertung fertiger Flüsse und Wälder, right after the figure step."""
+        idx = self.last
+        tile = T.TYPES[self.placed[idx][0]]
+        base = self.base[idx]
+        roots = sorted({_find(self.parent, base + zi) for zi, z in enumerate(tile.zones)
+                        if z.kind in (FOREST, RIVER)})
+        for root in roots:
+            if self.openc[root] != 0:
+                continue
+            kind = self.node_kind[root]
+            figure_kind = "gatherer" if kind == FOREST else "fisher"
+            on = [f for f in self.figures if f[1] == figure_kind and _find(self.parent, f[4]) == root]
+            points, detail = self._feature_value(root)
+            x, y, zone_id = self._node_place(root)
+            detail = {"feature": kind, "x": x, "y": y, **detail}
+            winners = self._majority(on)
+            events.append({"type": "complete", "feature": kind, "x": x, "y": y, "zone": zone_id,
+                           "points": points, "players": winners})
+            if winners:
+                self._award(winners, points, "forests" if kind == FOREST else "rivers", detail, events)
+            for f in on:  # Rückkehr der Stammesmitglieder
+                self.figures.remove(f)
+                self.members[f[0]] += 1
+                events.append({"type": "return", "player": f[0], "figure": f[1]})
+            if kind == FOREST and self.gold[root] and not self.placed[idx][4]:
+                self.bonus_pending += 1  # gold: the player who completed it draws a bonus tile
+
+    def _after_placement(self, events: list) -> None:
+        while self.bonus_pending:
+            self.bonus_pending -= 1
+            if self._draw(self.bonus, True, events):
+                return
+        if not self.land:
+            self._final_scoring(events)
+            return
+        self.current = (self.current + 1) % self.n
+        self.turn += 1
+        if not self._draw(self.land, False, events):
+            self._final_scoring(events)
+
+    def _final_scoring(self, events: list) -> None:
+        """Schlusswertung: huts per river system, hunters per meadow."""
+        self.phase = "over"
+        self.tile = None
+        # Hütten: per river system, majority of huts scores 1 per fish in the whole system
+        systems = {}
+        for f in self.figures:
+            if f[1] == "hut":
+                systems.setdefault(_find(self.sparent, f[4]), []).append(f)
+        for root in sorted(systems):
+            fish = self.sfish[root]
+            winners = self._majority(systems[root])
+            x, y, _ = self._node_place(root)
+            if fish:
+                self._award(winners, fish, "huts", {"feature": "river_system", "x": x, "y": y, "fish": fish}, events)
+        # Jäger: per meadow, 2 per mammoth, aurochs and deer not taken by a tiger
+        meadows = {}
+        for f in self.figures:
+            if f[1] == "hunter":
+                meadows.setdefault(_find(self.parent, f[4]), []).append(f)
+        for root in sorted(meadows):
+            points, detail = self._meadow_value(root)
+            cult = [f for f in meadows[root] if f[5]]
+            winners = [cult[0][0]] if cult else self._majority(meadows[root])
+            x, y, _ = self._node_place(root)
+            detail = {"feature": "meadow", "x": x, "y": y, "cult_site": bool(cult), **detail}
+            if points:
+                self._award(winners, points, "hunters", detail, events)
+        events.append({"type": "game_over", "scores": list(self.score)})
+
+    def _meadow_value(self, root: int) -> tuple[int, dict]:
+        deer, mammoth, aurochs, tigers = self.animals[root]
+        fire = self.fire[root] > 0
+        active_tigers = 0 if fire else tigers  # Feuer verjagt alle Tiger der Wiese
+        counted_deer = max(0, deer - active_tigers)
+        points = 2 * (mammoth + aurochs + counted_deer)
+        return points, {"deer": deer, "mammoth": mammoth, "aurochs": aurochs, "tigers": tigers,
+                        "fire": fire, "deer_counted": counted_deer}
+
+    # ---- views ---------------------------------------------------------------------
+
+    def features(self) -> list[dict]:
+        """Every connected forest, river and meadow, and every river system with a lake or
+        hut: extent, figures, completion and current value."""
+        groups = {}
+        for i in range(len(self.parent)):
+            if self.node_kind[i] != LAKE:
+                groups.setdefault(_find(self.parent, i), []).append(i)
+        result = []
+        for root in sorted(groups):
+            kind = self.node_kind[root]
+            nodes = groups[root]
+            zones = [list(self._node_place(i)) for i in nodes]
+            figure_kind = {FOREST: "gatherer", RIVER: "fisher", MEADOW: "hunter"}[kind]
+            on = [f for f in self.figures if f[1] == figure_kind and _find(self.parent, f[4]) == root]
+            if kind == MEADOW:
+                value, detail = self._meadow_value(root)
+                complete = False
+            else:
+                value, detail = self._feature_value(root)
+                complete = self.openc[root] == 0
+            item = {"id": root, "kind": kind, "zones": zones, "complete": complete, "value": value,
+                    "owners": self._majority(on), "figures": [[f[0], f[1]] for f in on], **detail}
+            if kind == RIVER:
+                item["system"] = _find(self.sparent, root)
+            result.append(item)
+        systems = {}
+        for i in range(len(self.sparent)):
+            if self.node_kind[i] in (RIVER, LAKE):
+                systems.setdefault(_find(self.sparent, i), []).append(i)
+        for root in sorted(systems):
+            huts = [f for f in self.figures if f[1] == "hut" and _find(self.sparent, f[4]) == root]
+            zones = [list(self._node_place(i)) for i in systems[root]]
+            result.append({"id": root, "kind": "river_system", "zones": zones, "fish": self.sfish[root],
+                           "value": self.sfish[root], "owners": self._majority(huts),
+                           "figures": [[f[0], "hut"] for f in huts], "complete": False})
+        return result
+
+    def remaining(self) -> dict:
+        counts = {}
+        for t in self.land:
+            counts[T.TYPES[t].id] = counts.get(T.TYPES[t].id, 0) + 1
+        return dict(sorted(counts.items()))
+
+    def breakdown(self) -> list[dict]:
+        result = []
+        for p in range(self.n):
+            entries = [e for e in self.score_log if e["player"] == p]
+            sums = {c: sum(e["points"] for e in entries if e["category"] == c)
+                    for c in ("forests", "rivers", "huts", "hunters")}
+            result.append({"total": self.score[p], **sums, "entries": entries})
+        return result
+
+    def view(self, player) -> dict:
+        last = self.placed[self.last] if self.last is not None else None
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "tiles": [{"type": T.TYPES[t].id, "x": x, "y": y, "rotation": r, "bonus": b}
+                      for t, x, y, r, b in self.placed],
+            "figures": [{"owner": f[0], "kind": f[1], "x": self.placed[f[2]][1], "y": self.placed[f[2]][2],
+                         "zone": T.TYPES[self.placed[f[2]][0]].zones[f[3]].id, "cult": bool(f[5])}
+                        for f in self.figures],
+            "features": self.features(),
+            "tile_to_place": T.TYPES[self.tile].id if self.tile is not None else None,
+            "tile_is_bonus": self.tile_is_bonus if self.tile is not None else False,
+            "last_placed": {"x": last[1], "y": last[2]} if last else None,
+            "stack": {"land": len(self.land), "bonus": len(self.bonus)},
+            "remaining": self.remaining(),
+            "discarded": [T.TYPES[t].id for t in self.discarded],
+            "supply": [{"members": self.members[p], "huts": self.huts[p]} for p in range(self.n)],
+            "breakdown": self.breakdown() if self.phase == "over" else None,
+        }
+
+    def determinize(self, player: int, rng: Rng) -> "SammlerState":
+        """The draw order is the only hidden information: shuffle both stacks."""
+        s = self.clone()
+        rng.shuffle(s.land)
+        rng.shuffle(s.bonus)
+        s.rng = Rng(rng.next_u64())
+        return s
+
+    # ---- JSON ------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {
+            "n": self.n, "rng": self.rng.to_json(),
+            "placed": [[T.TYPES[t].id, x, y, r, b] for t, x, y, r, b in self.placed],
+            "figures": [[f[0], f[1], f[2], T.TYPES[self.placed[f[2]][0]].zones[f[3]].id, f[5]] for f in self.figures],
+            "members": list(self.members), "huts": list(self.huts), "score": list(self.score),
+            "score_log": list(self.score_log),
+            "land": [T.TYPES[t].id for t in self.land], "bonus": [T.TYPES[t].id for t in self.bonus],
+            "discarded": [T.TYPES[t].id for t in self.discarded],
+            "current": self.current, "phase": self.phase,
+            "tile": T.TYPES[self.tile].id if self.tile is not None else None,
+            "tile_is_bonus": self.tile_is_bonus, "last": self.last,
+            "bonus_pending": self.bonus_pending, "turn": self.turn,
+        }
+
+
+def _type_list(ids, kind: str, what: str) -> list[int]:
+    if not isinstance(ids, list):
+        raise BadRequest(f"setup.{what} must be a list of tile type ids")
+    result = []
+    for tid in ids:
+        tile = T.BY_ID.get(tid) if isinstance(tid, str) else None
+        if tile is None or tile.kind != kind:
+            raise BadRequest(f"setup.{what}: {tid!r} is not a {kind} tile type")
+        result.append(tile.index)
+    return result
+
+
+class Sammler(Game):
+    id = "sammler"
+    titles = {"de": "Carcassonne – Jäger und Sammler", "en": "Carcassonne – Hunters and Gatherers"}
+    min_players = 2
+    max_players = 5
+    options = {"setup": {"default": None}}
+
+    def _new(self, players: int, seed: int, options: dict) -> SammlerState:
+        s = SammlerState.__new__(SammlerState)
+        s._empty(players, Rng(seed))
+        setup = options["setup"]
+        if setup is None:
+            land = T.full_stack(T.LAND)
+            bonus = T.full_stack(T.BONUS)
+            s.rng.shuffle(land)
+            s.rng.shuffle(bonus)
+        else:
+            if not isinstance(setup, dict) or not set(setup) <= {"tiles", "bonus"} or "tiles" not in setup:
+                raise BadRequest('setup is {"tiles": [land type ids in draw order], "bonus": [...]}')
+            land = _type_list(setup["tiles"], "land", "tiles")
+            bonus = _type_list(setup.get("bonus", []), "bonus", "bonus")
+            if not land:
+                raise BadRequest("setup.tiles needs at least one landscape tile")
+            land.reverse()  # stacks are drawn from the end
+            bonus.reverse()
+        s.land, s.bonus = land, bonus
+        s._put(T.START.index, 0, 0, 0, False)
+        events = []
+        if not s._draw(s.land, False, events):
+            s._final_scoring(events)
+        return s
+
+    def from_json(self, d: dict) -> SammlerState:
+        s = SammlerState.__new__(SammlerState)
+        s._empty(d["n"], Rng.from_json(d["rng"]))
+        for tid, x, y, r, b in d["placed"]:
+            s._put(T.BY_ID[tid].index, x, y, r, b)
+        for owner, kind, idx, zone_id, cult in d["figures"]:
+            zi = T.TYPES[s.placed[idx][0]].zone_ids[zone_id]
+            s.figures.append([owner, kind, idx, zi, s.base[idx] + zi, cult])
+        s.members, s.huts, s.score = list(d["members"]), list(d["huts"]), list(d["score"])
+        s.score_log = list(d["score_log"])
+        s.land = [T.BY_ID[t].index for t in d["land"]]
+        s.bonus = [T.BY_ID[t].index for t in d["bonus"]]
+        s.discarded = [T.BY_ID[t].index for t in d["discarded"]]
+        s.current, s.phase = d["current"], d["phase"]
+        s.tile = T.BY_ID[d["tile"]].index if d["tile"] is not None else None
+        s.tile_is_bonus, s.last = d["tile_is_bonus"], d["last"]
+        s.bonus_pending, s.turn = d["bonus_pending"], d["turn"]
+        return s
+
+
+GAME = Sammler()
