@@ -198,10 +198,26 @@ class SammlerState:
     def placements(self, type_index: int) -> list[tuple]:
         """Every (x, y, rotation) where the tile fits, sorted; rotations that look the same once."""
         result = []
-        for pos in sorted(self.open):
-            for r in _fits(self.open[pos], type_index):
+        get = _FITS.get
+        open_ = self.open
+        for pos in sorted(open_):
+            pattern = open_[pos]
+            rotations = get((pattern, type_index))
+            if rotations is None:
+                rotations = _fits(pattern, type_index)
+            for r in rotations:
                 result.append((pos[0], pos[1], r))
         return result
+
+    def fits_somewhere(self, type_index: int) -> bool:
+        get = _FITS.get
+        for pattern in set(self.open.values()):
+            rotations = get((pattern, type_index))
+            if rotations is None:
+                rotations = _fits(pattern, type_index)
+            if rotations:
+                return True
+        return False
 
     def _draw(self, stack: list, is_bonus: bool, events: list) -> bool:
         """Draw the next tile that fits somewhere; unplaceable tiles leave the game."""
@@ -209,7 +225,7 @@ class SammlerState:
             t = stack.pop()
             events.append({"type": "draw", "player": self.current, "tile": T.TYPES[t].id,
                            "bonus": is_bonus, "reveals": True})
-            if self.placements(t):
+            if self.fits_somewhere(t):
                 self.tile, self.tile_is_bonus, self.phase = t, is_bonus, "tile"
                 return True
             self.discarded.append(t)

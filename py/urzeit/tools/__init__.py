@@ -1,0 +1,1 @@
+"""Tools that run inside the engine package, in CPython and in Pyodide alike."""
