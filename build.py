@@ -81,8 +81,18 @@ def write_lock(wheel: pathlib.Path, dest: pathlib.Path) -> None:
     dest.write_text(json.dumps(lock, indent=1))
 
 
+def build_tiles() -> None:
+    """Our own tile art and zone geometry, generated from the tile data into web/tiles/."""
+    sys.path.insert(0, str(ROOT / "py"))
+    sys.path.insert(0, str(ROOT))
+    from art import sammler_tiles
+    count = sammler_tiles.write(WEB / "tiles")
+    print(f"drew {count} tile types into web/tiles/")
+
+
 def build() -> pathlib.Path:
     ensure_pyodide()
+    build_tiles()
     wheel = build_wheel()
     if DIST.exists():
         shutil.rmtree(DIST)

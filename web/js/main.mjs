@@ -3,6 +3,7 @@
 import { Engine } from "./engine.mjs";
 import { applyStaticTexts, getLang, setLang, t } from "./i18n.mjs";
 import { nimRenderer } from "./renderers/nim.mjs";
+import { createSammlerRenderer } from "./renderers/sammler.mjs";
 
 const TEST_MODE = new URLSearchParams(location.search).get("test") === "1";
 const AI_PAUSE_MS = TEST_MODE ? 0 : 350;
@@ -14,13 +15,14 @@ const CATALOG = [
   { id: "spaeher", titles: { de: "Jäger und Späher", en: "Hunters and Scouts" }, players: [2, 2] },
   { id: "elawa", titles: { de: "Elawa", en: "Elawa" }, players: [2, 4] },
 ];
-const RENDERERS = { nim: nimRenderer };
+// A renderer draws one game's view; those with mount() keep state (a canvas) per match.
+const RENDERERS = { nim: () => nimRenderer, sammler: createSammlerRenderer };
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 
 const ui = { selected: null, playerCount: 2, seats: [] };
-const match = { id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [] };
+const match = { id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null };
 
 const engine = new Engine((status, info) => {
   app.dataset.engine = status;
@@ -200,12 +202,20 @@ function openMatch(result) {
   const entry = gameEntry(match.game);
   $("game-title").textContent = entry ? (entry.titles[getLang()] || entry.titles.de) : match.game;
   app.dataset.game = match.game;
+  if (match.renderer && match.renderer.unmount) match.renderer.unmount();
+  match.renderer = RENDERERS[match.game] ? RENDERERS[match.game]() : genericRenderer;
+  if (match.renderer.mount) {
+    match.renderer.mount($("board"), {
+      act, names: match.names, seats: match.seats, colours: SEAT_COLOURS, lang: getLang,
+      message: (text) => { $("message").textContent = text; },
+    });
+  }
   setView(result.view);
   advance();
 }
 
 function renderer() {
-  return RENDERERS[match.game] || genericRenderer;
+  return match.renderer || genericRenderer;
 }
 
 const genericRenderer = {
@@ -224,7 +234,8 @@ function setView(view) {
   app.dataset.currentSeat = view.current_seat === null ? "" : String(view.current_seat);
   app.dataset.over = String(view.over);
   app.dataset.viewSeat = view.seat === null ? "" : String(view.seat);
-  renderer().render(view, $("board"), { names: match.names, lang: getLang() });
+  if (renderer().update) renderer().update(view);
+  else renderer().render(view, $("board"), { names: match.names, lang: getLang() });
   renderScores(view);
   renderLegal(view);
   renderTurn(view);
@@ -289,14 +300,16 @@ function isHumanTurn(view) {
 }
 
 function logEvents(events) {
+  if (renderer().onEvents) renderer().onEvents(events);
   const log = $("log");
   for (const e of events) {
     const text = renderer().event(e, match.names, getLang());
     if (!text) continue;
     const li = document.createElement("li");
     li.textContent = text;
-    log.prepend(li);
+    log.append(li);
   }
+  log.scrollTop = log.scrollHeight;
 }
 
 function humanViewer(view) {
@@ -364,6 +377,8 @@ async function act(action) {
 function backToMenu() {
   match.generation++;
   match.id = null;
+  if (match.renderer && match.renderer.unmount) match.renderer.unmount();
+  match.renderer = null;
   delete app.dataset.game;
   $("game").hidden = true;
   $("menu").hidden = false;
@@ -395,6 +410,8 @@ if (TEST_MODE) {
     get engineStatus() { return engine.status; },
     act,
     request: (obj) => engine.request(obj),
+    get board() { return match.renderer && match.renderer.hook; },
+    loadSave: async (save) => openMatch(await engine.request({ op: "load", save })),
     timings: () => ({ engineReadyMs: engine.readyMs }),
   };
 }

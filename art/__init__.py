@@ -1,0 +1,1 @@
+"""Build-time art generators (run by build.py, never shipped as code)."""
