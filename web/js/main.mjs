@@ -243,6 +243,7 @@ function setView(view) {
 
 function renderScores(view) {
   const board = $("scoreboard");
+  const before = [...board.querySelectorAll("[data-score]")].map((el) => Number(el.textContent));
   board.replaceChildren();
   view.scores.forEach((score, i) => {
     const li = document.createElement("li");
@@ -259,6 +260,7 @@ function renderScores(view) {
     const pts = document.createElement("strong");
     pts.textContent = score;
     pts.dataset.score = i;
+    if (before.length && score > before[i]) li.classList.add("gained");  // the points arrive
     li.append(name, pts);
     board.append(li);
   });

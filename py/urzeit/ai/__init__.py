@@ -1,10 +1,20 @@
-"""Computer opponents. Until the bots issue lands every level picks a uniformly random
-legal action; the signature already keeps bots honest: a bot sees only its seat's view and
-may call `determinize` for samples of what it cannot see, never the true state."""
+"""Computer opponents: `random`, `easy`, `medium`, `hard` for every game.
+
+A bot sees only its seat's view (with the legal actions) and may call `determinize` for
+states consistent with what that seat knows; it never reads the true state. Its choices
+depend only on that and on its seed, so a bot game replays exactly.
+"""
+
+import math
 
 from ..core.rng import Rng
+from . import mcts
 
 LEVELS = ("random", "easy", "medium", "hard")
+
+# MCTS iterations per level: sized so a move stays within its time budget in Pyodide
+# (easy <= 0.2 s, medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
+ITERATIONS = {"medium": 250, "hard": 700}
 
 
 def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
@@ -12,4 +22,36 @@ def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("the bot was asked to move with no legal action")
-    return Rng(seed).choice(legal)
+    rng = Rng(seed)
+    if len(legal) == 1 or level == "random":
+        return rng.choice(legal)
+    seat = view["seat"]
+    policy = _policy(game_id, view)
+    if policy is None:
+        return rng.choice(legal)
+    if level == "easy":
+        return _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng)
+    time_limit = budget_ms / 1000 if budget_ms else None
+    action, _ = mcts.search(determinize, seat, policy, ITERATIONS[level], rng, time_limit_s=time_limit)
+    return action if action is not None else rng.choice(legal)
+
+
+def _policy(game_id, view):
+    if game_id == "sammler":
+        from ..games.sammler.bot import Policy
+        return Policy(len(view["scores"]))
+    return None
+
+
+def _greedy(state, seat, legal, policy, rng, temperature=1.5):
+    """Easy: the best move of this turn by the heuristic, with a little noise."""
+    from ..games.sammler.bot import greedy_scores
+    scores = greedy_scores(state, seat, legal)
+    top = max(scores)
+    weights = [math.exp((s - top) / temperature) for s in scores]
+    pick = rng.random() * sum(weights)
+    for action, w in zip(legal, weights):
+        pick -= w
+        if pick <= 0:
+            return action
+    return legal[-1]

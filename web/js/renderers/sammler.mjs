@@ -416,7 +416,16 @@ export function createSammlerRenderer() {
       if (f.fire) parts.push(t.fire);
     }
     const state = f.kind === "forest" || f.kind === "river" ? ` · ${f.complete ? t.complete : t.open}` : "";
-    return `${t.kinds[f.kind]}${state} · ${t.value} ${f.value} · ${t.owners}: ${owners}\n${parts.join(", ")}`;
+    let text = `${t.kinds[f.kind]}${state} · ${t.value} ${f.value} · ${t.owners}: ${owners}\n${parts.join(", ")}`;
+    if (f.kind === "river") {
+      // huts belong to the whole river system, through lakes
+      const system = view.features.find((g) => g.kind === "river_system" && g.id === f.system);
+      if (system) {
+        const huts = system.owners.length ? system.owners.map((p) => api.names[p]).join(", ") : t.nobody;
+        text += `\n${t.kinds.river_system}: ${system.fish} ${t.fish} · ${t.hutsCol}: ${huts}`;
+      }
+    }
+    return text;
   }
 
   function showTooltip(sx, sy) {

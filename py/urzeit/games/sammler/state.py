@@ -43,7 +43,7 @@ def _find(parent: list, x: int) -> int:
 class SammlerState:
     __slots__ = (
         "n", "rng", "board", "placed", "open", "base",
-        "node_kind", "node_tile", "node_zone", "parent", "openc", "gold", "mush", "animals", "fire",
+        "node_kind", "node_tile", "node_zone", "parent", "openc", "gold", "mush", "animals", "fire", "size",
         "sparent", "sfish",
         "figures", "members", "huts", "score", "score_log",
         "land", "bonus", "discarded", "current", "phase", "tile", "tile_is_bonus",
@@ -61,6 +61,7 @@ class SammlerState:
         self.base = []
         self.node_kind, self.node_tile, self.node_zone = [], [], []
         self.parent, self.openc, self.gold, self.mush, self.fire = [], [], [], [], []
+        self.size = []  # zones in the feature (a quick tile count for the bots)
         self.animals = []  # per node: [deer, mammoth, aurochs, tiger] totals at roots
         self.sparent, self.sfish = [], []
         self.figures = []  # [owner, kind, placed index, zone index, node, cult]
@@ -87,7 +88,7 @@ class SammlerState:
         s.base = list(self.base)
         s.node_kind, s.node_tile, s.node_zone = list(self.node_kind), list(self.node_tile), list(self.node_zone)
         s.parent, s.openc, s.gold = list(self.parent), list(self.openc), list(self.gold)
-        s.mush, s.fire = list(self.mush), list(self.fire)
+        s.mush, s.fire, s.size = list(self.mush), list(self.fire), list(self.size)
         s.animals = [list(a) for a in self.animals]
         s.sparent, s.sfish = list(self.sparent), list(self.sfish)
         s.figures = [list(f) for f in self.figures]
@@ -134,6 +135,7 @@ class SammlerState:
             self.gold.append(zone.gold)
             self.mush.append(zone.mushrooms)
             self.fire.append(zone.fire)
+            self.size.append(1)
             a = zone.animals
             self.animals.append([a["deer"], a["mammoth"], a["aurochs"], a["tiger"]])
             self.sfish.append(zone.fish)
@@ -179,6 +181,7 @@ class SammlerState:
         self.gold[ra] += self.gold[rb]
         self.mush[ra] += self.mush[rb]
         self.fire[ra] += self.fire[rb]
+        self.size[ra] += self.size[rb]
         aa, ab = self.animals[ra], self.animals[rb]
         for i in range(4):
             aa[i] += ab[i]
@@ -301,9 +304,14 @@ class SammlerState:
         if self.phase != "figure":
             raise IllegalAction(f"{action['type']!r} is not possible now: place the tile first")
         find_legal(action, self.legal_actions(), self._why_not_figure)
+        return self.finish_turn(action if action["type"] == "place_figure" else None)
+
+    def finish_turn(self, figure_action) -> list[dict]:
+        """The figure step (a legal place_figure action, or None for none), then scoring and
+        the next draw. The bots call it directly with an action from _figure_actions()."""
         events = []
-        if action["type"] == "place_figure":
-            events.append(self._place_figure(action["figure"], action["zone"]))
+        if figure_action is not None:
+            events.append(self._place_figure(figure_action["figure"], figure_action["zone"]))
         else:
             events.append({"type": "no_figure", "player": self.current})
         self._score_completed(events)
@@ -553,6 +561,8 @@ class SammlerState:
     def determinize(self, player: int, rng: Rng) -> "SammlerState":
         """The draw order is the only hidden information: shuffle both stacks."""
         s = self.clone()
+        s.land.sort()  # forget the true order first: the result depends only on the seat's knowledge
+        s.bonus.sort()
         rng.shuffle(s.land)
         rng.shuffle(s.bonus)
         s.rng = Rng(rng.next_u64())
