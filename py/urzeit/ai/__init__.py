@@ -15,6 +15,8 @@ LEVELS = ("random", "easy", "medium", "hard")
 # MCTS iterations per level: sized so a move stays within its time budget in Pyodide
 # (easy <= 0.2 s, medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
 ITERATIONS = {"medium": 250, "hard": 700}
+# A move never takes longer than this (seconds) unless the caller sets budget_ms; 0 = no cap.
+TIME_CAP = {"medium": 0.6, "hard": 1.8}
 
 
 def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
@@ -31,7 +33,7 @@ def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
         return rng.choice(legal)
     if level == "easy":
         return _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng)
-    time_limit = budget_ms / 1000 if budget_ms else None
+    time_limit = TIME_CAP[level] if budget_ms is None else (budget_ms / 1000 or None)
     action, _ = mcts.search(determinize, seat, policy, ITERATIONS[level], rng, time_limit_s=time_limit)
     return action if action is not None else rng.choice(legal)
 

@@ -39,7 +39,7 @@ def search(determinize, seat, policy, iterations, rng: Rng, exploration=0.7,
         while not state.is_over and depth < policy.tree_depth(state, seat, depth):
             legal = state.legal_actions()
             if node.order is None:
-                node.order = [action_key(a) for a in policy.order(state, legal, seat)]
+                node.order = [action_key(a) for a in policy.order(state, legal, seat, depth)]
             keyed = {action_key(a): a for a in legal}
             available = [node.children[k] for k in keyed if k in node.children]
             for child in available:

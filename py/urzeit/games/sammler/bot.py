@@ -98,8 +98,9 @@ class Policy:
         # search the bot's own turn (tile, figure, bonus tile); the draw after it is chance
         return 6 if state.current_player == seat else 0
 
-    def order(self, state, legal, seat):
-        if state.phase != "tile" or len(legal) <= 2:
+    def order(self, state, legal, seat, depth):
+        # the full greedy ranking only at the root: deeper nodes differ per sampled draw
+        if depth > 0 or state.phase != "tile" or len(legal) <= 2:
             return legal
         scores = greedy_scores(state, seat, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
