@@ -20,8 +20,10 @@ def all_games() -> list:
 
 
 def _register_builtin() -> None:
+    from .elawa import GAME as elawa
     from .nim import GAME as nim
     from .sammler import GAME as sammler
+    register(elawa)
     register(nim)
     register(sammler)
 

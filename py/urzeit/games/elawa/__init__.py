@@ -1,0 +1,534 @@
+"""Elawa (Goupy & Lebrat, Bombyx 2023), game id "elawa".
+
+Rules: shared/rules/elawa.txt (German summary) and the answers in
+shared/data/elawa/rules_gaps.md (cited below as "gap #n"). The card data is
+cards.json (the summary's seven colours are wrong: there are five).
+A turn: take_card (Karte und Rohstoffe nehmen), then any number of play (Stammeskarten
+ausspielen) and store (Vorratskarten nutzen), end_turn, and discard down to the chief's
+capacity (Rohstoffe verwalten).
+"""
+
+import json
+import pathlib
+
+from ...core.actions import find_legal
+from ...core.errors import BadRequest, IllegalAction
+from ...core.game import Game
+from ...core.rng import Rng
+
+DATA = json.loads(pathlib.Path(__file__).with_name("cards.json").read_text(encoding="utf-8"))
+CARDS = {c["id"]: c for c in DATA["tribe_cards"]}
+CARD_IDS = [c["id"] for c in DATA["tribe_cards"]]
+CHIEFS = {c["id"]: c for c in DATA["chiefs"]}
+KINDS = ("berry", "meat", "flint", "fur")  # bone is the joker
+TOKENS = KINDS + ("bone",)
+TOKEN_COUNTS = DATA["components"]["resources"]
+FIRE = {int(k): v for k, v in DATA["components"]["fire_stack_by_players"].items()}
+STACKS = 6
+
+
+def all_tokens() -> list[str]:
+    return [t for t in TOKENS for _ in range(TOKEN_COUNTS[t])]
+
+
+def card_points(card_id: str, tribe: list, stored: dict) -> int:
+    """What one card in a tribe scores (gap #33)."""
+    card = CARDS[card_id]
+    sc = card["scoring"]
+    kind = sc["kind"]
+    if kind == "fixed":
+        return sc["points"]
+    if kind == "per_card_of_colour_in_tribe":
+        n = sum(1 for c in tribe if CARDS[c]["colour"] == sc["colour"] and (c != card_id or sc["counts_itself"]))
+        return sc["points"] * n
+    if kind == "per_card_of_type_in_tribe":
+        n = sum(1 for c in tribe if CARDS[c]["type"] == sc["card_type"] and (c != card_id or sc["counts_itself"]))
+        return sc["points"] * n
+    if kind == "per_resource_on_card":
+        return sc["points"] * len(stored.get(card_id, ()))
+    if kind == "per_distinct_resource_kind_on_card":
+        return sc["points"] * len(set(stored.get(card_id, ())))  # a bone stands in for one kind
+    raise ValueError(kind)
+
+
+def _payments(cost: list, available: dict) -> list[list]:
+    """Every distinct multiset of tokens that pays `cost` exactly (bones are jokers)."""
+    need = {}
+    for sym in cost:
+        need[sym] = need.get(sym, 0) + 1
+    kinds = sorted(need)
+    results = []
+
+    def walk(i, bones_left, paid):
+        if i == len(kinds):
+            results.append(sorted(paid))
+            return
+        k = kinds[i]
+        for own in range(min(need[k], available.get(k, 0)), -1, -1):
+            jokers = need[k] - own
+            if jokers <= bones_left:
+                walk(i + 1, bones_left - jokers, paid + [k] * own + ["bone"] * jokers)
+
+    walk(0, available.get("bone", 0), [])
+    return results
+
+
+class ElawaState:
+    __slots__ = ("n", "rng", "side", "chief2", "chiefs", "first", "cards", "res", "fire", "supply",
+                 "discards", "removed", "hands", "tribes", "stored", "avail", "current", "phase",
+                 "pending_takes", "played", "stored_now", "final_round", "over", "turns")
+
+    def clone(self) -> "ElawaState":
+        s = ElawaState.__new__(ElawaState)
+        s.n, s.rng, s.side, s.chief2 = self.n, self.rng.clone(), self.side, self.chief2
+        s.chiefs, s.first = list(self.chiefs), self.first
+        s.cards = [list(x) for x in self.cards]
+        s.res = [list(x) for x in self.res]
+        s.fire, s.supply, s.discards = list(self.fire), list(self.supply), list(self.discards)
+        s.removed = list(self.removed)
+        s.hands = [list(h) for h in self.hands]
+        s.tribes = [list(t) for t in self.tribes]
+        s.stored = [{k: list(v) for k, v in st.items()} for st in self.stored]
+        s.avail = [dict(a) for a in self.avail]
+        s.current, s.phase, s.pending_takes = self.current, self.phase, self.pending_takes
+        s.played, s.stored_now = self.played, list(self.stored_now)
+        s.final_round, s.over, s.turns = self.final_round, self.over, self.turns
+        return s
+
+    # ---- contract ----------------------------------------------------------------------
+
+    @property
+    def current_player(self):
+        return None if self.over else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def capacity(self, p: int) -> int:
+        return CHIEFS[self.chiefs[p]]["advanced_side" if self.side == "advanced" else "normal_side"]["capacity"]
+
+    def power(self, p: int):
+        return CHIEFS[self.chiefs[p]]["advanced_side"]["power"] if self.side == "advanced" else None
+
+    def score_of(self, p: int) -> int:
+        return sum(card_points(c, self.tribes[p], self.stored[p]) for c in self.tribes[p])
+
+    def scores(self) -> list[int]:
+        return [self.score_of(p) for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """Most points; on a tie the most available resources (gap #34); else shared."""
+        key = [(self.score_of(p), sum(self.avail[p].values())) for p in range(self.n)]
+        best = max(key)
+        return [p for p in range(self.n) if key[p] == best]
+
+    # ---- tokens --------------------------------------------------------------------
+
+    def _draw_supply(self):
+        if not self.supply and self.discards:  # gap #13: discards come back as the supply
+            self.supply = sorted(self.discards)
+            self.discards = []
+            self.rng.shuffle(self.supply)
+        return self.supply.pop() if self.supply else None
+
+    def _gain(self, p, token):
+        self.avail[p][token] = self.avail[p].get(token, 0) + 1
+
+    def _spend(self, p, token):
+        self.avail[p][token] -= 1
+        if not self.avail[p][token]:
+            del self.avail[p][token]
+        self.discards.append(token)
+
+    # ---- actions -------------------------------------------------------------------
+
+    def legal_actions(self) -> list[dict]:
+        if self.over:
+            return []
+        p = self.current
+        if self.phase == "take":
+            result = []
+            skip = self.power(p) == "skip_one_pile"
+            for i in range(STACKS):
+                if not self.cards[i]:
+                    continue
+                result.append({"type": "take_card", "stack": i, "skip": None})
+                if skip:
+                    n = CARDS[self.cards[i][-1]]["take"]
+                    for j in range(1, n + 2):
+                        result.append({"type": "take_card", "stack": i, "skip": (i + j) % STACKS})
+            return result
+        if self.phase == "take_visible":
+            return [{"type": "take_visible", "stack": i} for i in range(STACKS) if self.cards[i]]
+        if self.phase == "discard":
+            return [{"type": "discard", "token": t} for t in TOKENS if self.avail[p].get(t)]
+        # play and store, in any order, then end the turn
+        result = []
+        for card_id in sorted(set(self.hands[p])):
+            result += self._play_options(p, card_id)
+        for card_id in self.tribes[p]:
+            if CARDS[card_id]["type"] == "supply" and card_id not in self.stored_now:
+                for token in self._storable(p, card_id):
+                    result.append({"type": "store", "card": card_id, "token": token})
+        result.append({"type": "end_turn"})
+        return result
+
+    def _discount_now(self, p) -> bool:
+        """Chief 2 (advanced): the 2nd card of a turn costs one symbol or the sacrifice less
+        (gap #28, BGA); the option "every_second" also discounts the 4th, 6th, ..."""
+        if self.power(p) != "second_card_one_less":
+            return False
+        nth = self.played + 1
+        return nth == 2 if self.chief2 == "second_only" else nth % 2 == 0
+
+    def _play_options(self, p, card_id) -> list[dict]:
+        card = CARDS[card_id]
+        cost = list(card["cost"]["resources"])
+        variants = [(cost, card["cost"]["sacrifice"])]
+        if self._discount_now(p):
+            variants = []
+            for sym in sorted(set(cost)):
+                reduced = list(cost)
+                reduced.remove(sym)
+                variants.append((reduced, card["cost"]["sacrifice"]))
+            if card["cost"]["sacrifice"]:
+                variants.append((cost, False))
+            if not variants:
+                variants = [(cost, False)]
+        others = sorted(set(c for c in self.hands[p] if c != card_id))
+        result, seen = [], set()
+        for need, sacrifice in variants:
+            if sacrifice and not others:
+                continue  # gap #17: a sacrifice needs another hand card
+            for pay in _payments(need, self.avail[p]):
+                for victim in (others if sacrifice else [None]):
+                    key = (tuple(pay), victim)
+                    if key not in seen:
+                        seen.add(key)
+                        result.append({"type": "play", "card": card_id, "pay": pay, "sacrifice": victim})
+        result.sort(key=lambda a: (a["pay"], a["sacrifice"] or ""))
+        return result
+
+    def _storable(self, p, card_id) -> list[str]:
+        """Gap #21/#24: one matching token (or a bone) per supply card per turn; the "≠"
+        card takes up to 4 different kinds, one bone standing in for a missing kind."""
+        sc = CARDS[card_id]["scoring"]
+        have = self.avail[p]
+        on = self.stored[p].get(card_id, [])
+        if sc["kind"] == "per_resource_on_card":
+            return [t for t in (sc["resource"], "bone") if have.get(t)]
+        if len(on) >= 4:
+            return []
+        return [t for t in TOKENS if have.get(t) and t not in on]
+
+    def apply(self, action: dict) -> list[dict]:
+        if self.over:
+            raise IllegalAction("the game is over")
+        find_legal(action, self.legal_actions(), self._why_not)
+        p = self.current
+        kind = action["type"]
+        if kind == "take_card":
+            return self._take_card(p, action["stack"], action["skip"])
+        if kind == "take_visible":
+            return self._take_visible(p, action["stack"])
+        if kind == "play":
+            return self._play(p, action)
+        if kind == "store":
+            self.avail[p][action["token"]] -= 1
+            if not self.avail[p][action["token"]]:
+                del self.avail[p][action["token"]]
+            self.stored[p].setdefault(action["card"], []).append(action["token"])
+            self.stored_now.append(action["card"])
+            return [{"type": "store", "player": p, "card": action["card"], "token": action["token"]}]
+        if kind == "end_turn":
+            if sum(self.avail[p].values()) > self.capacity(p):
+                self.phase = "discard"
+                return [{"type": "over_capacity", "player": p, "capacity": self.capacity(p)}]
+            return self._next_turn()
+        if kind == "discard":
+            self._spend(p, action["token"])
+            events = [{"type": "discard", "player": p, "token": action["token"]}]
+            if sum(self.avail[p].values()) <= self.capacity(p):
+                events += self._next_turn()
+            return events
+        raise IllegalAction(f"unknown action {kind!r}")
+
+    def _why_not(self, action) -> str | None:
+        kind = action.get("type")
+        phase_of = {"take_card": "take", "take_visible": "take_visible", "discard": "discard",
+                    "play": "play", "store": "play", "end_turn": "play"}
+        if kind in phase_of and phase_of[kind] != self.phase:
+            return f"{kind} is not possible now (step: {self.phase})"
+        if kind == "play" and action.get("card") not in self.hands[self.current]:
+            return "that card is not in your hand"
+        if kind == "play":
+            return "the payment does not match the card's cost (bones stand in for any one resource)"
+        if kind == "store":
+            return "store one matching resource (or a bone) per supply card per turn"
+        if kind == "take_card":
+            return "choose the top card of a non-empty stack"
+        return None
+
+    def _take_card(self, p, stack, skip) -> list[dict]:
+        """Step 1: the card to the hand, then one token from each of the next N stacks."""
+        card_id = self.cards[stack].pop()
+        self.hands[p].append(card_id)
+        n = CARDS[card_id]["take"]
+        order = [(stack + j) % STACKS for j in range(1, n + 2 if skip is not None else n + 1)]
+        if skip is not None:
+            order.remove(skip)
+        events = [{"type": "take_card", "player": p, "card": card_id, "stack": stack, "skip": skip,
+                   "reveals": True}]
+        emptied = 0
+        for i in order:
+            if not self.res[i]:
+                continue  # a stack the empty supply could not rebuild gives nothing
+            token = self.res[i].pop()
+            self._gain(p, token)
+            events.append({"type": "gain", "player": p, "token": token, "from": f"stack {i}"})
+            if not self.res[i]:
+                emptied += 1
+                if self.fire:  # gap #11/#12
+                    extra = self.fire.pop()
+                    self._gain(p, extra)
+                    events.append({"type": "gain", "player": p, "token": extra, "from": "fire"})
+                    if not self.fire and not self.final_round:
+                        self.final_round = True
+                        events.append({"type": "final_round"})
+                for _ in range(5):
+                    t = self._draw_supply()
+                    if t is not None:
+                        self.res[i].append(t)
+                events.append({"type": "refill", "stack": i})
+        if self.power(p) == "one_resource_card_bonus" and n == 1:  # chief 4
+            t = self._draw_supply()
+            if t is not None:
+                self._gain(p, t)
+                events.append({"type": "gain", "player": p, "token": t, "from": "supply"})
+        self.phase = "play"
+        if self.power(p) == "empty_pile_take_card" and emptied:  # chief 3, gap #29
+            self.pending_takes += emptied
+        self._resolve_pending()
+        return events
+
+    def _resolve_pending(self):
+        if self.pending_takes and any(self.cards):
+            self.phase = "take_visible"
+        else:
+            self.pending_takes = 0  # gap #36: nothing to take, the take is skipped
+            self.phase = "play"
+
+    def _take_visible(self, p, stack) -> list[dict]:
+        card_id = self.cards[stack].pop()
+        self.hands[p].append(card_id)
+        self.pending_takes -= 1
+        self._resolve_pending()
+        return [{"type": "take_visible", "player": p, "card": card_id, "stack": stack, "reveals": True}]
+
+    def _play(self, p, action) -> list[dict]:
+        card_id = action["card"]
+        self.hands[p].remove(card_id)
+        for token in action["pay"]:
+            self._spend(p, token)
+        if action["sacrifice"]:
+            self.hands[p].remove(action["sacrifice"])
+            self.removed.append(action["sacrifice"])  # gap #17: out of the game
+        self.tribes[p].append(card_id)
+        self.played += 1
+        events = [{"type": "play", "player": p, "card": card_id, "pay": list(action["pay"]),
+                   "sacrifice": action["sacrifice"]}]
+        effect = CARDS[card_id]["immediate_effect"]
+        if effect == "take_random_resource":
+            t = self._draw_supply()
+            if t is not None:
+                self._gain(p, t)
+                events.append({"type": "gain", "player": p, "token": t, "from": "supply", "reveals": True})
+        elif effect == "take_visible_card":
+            self.pending_takes += 1
+            self._resolve_pending()
+        return events
+
+    def _next_turn(self) -> list[dict]:
+        """Next player clockwise; after the fire is empty, the round ends before the first
+        player would move again (gap #32)."""
+        events = [{"type": "end_turn", "player": self.current}]
+        self.turns += 1
+        nxt = (self.current + 1) % self.n
+        if (self.final_round and nxt == self.first) or not any(self.cards):
+            self.over = True
+            self.phase = "over"
+            events.append({"type": "game_over", "scores": self.scores(), "winners": self.winners()})
+            return events
+        self.current = nxt
+        self.phase = "take"
+        self.played = 0
+        self.stored_now = []
+        return events
+
+    # ---- views -------------------------------------------------------------------------
+
+    def breakdown(self) -> list[dict]:
+        return [{"total": self.score_of(p),
+                 "cards": [{"card": c, "points": card_points(c, self.tribes[p], self.stored[p])} for c in self.tribes[p]],
+                 "resources": sum(self.avail[p].values())} for p in range(self.n)]
+
+    def view(self, player) -> dict:
+        players = []
+        for p in range(self.n):
+            players.append({
+                "chief": self.chiefs[p], "number": CHIEFS[self.chiefs[p]]["number"],
+                "capacity": self.capacity(p), "power": self.power(p),
+                "tribe": [{"card": c, "stored": list(self.stored[p].get(c, []))} for c in self.tribes[p]],
+                "available": {t: self.avail[p][t] for t in TOKENS if self.avail[p].get(t)},
+                "hand": sorted(self.hands[p]) if player == p else None,
+                "hand_count": len(self.hands[p]),
+                "score": self.score_of(p),
+            })
+        return {
+            "phase": self.phase if not self.over else "over",
+            "side": self.side,
+            "first": self.first,
+            "stacks": [{"top": s[-1] if s else None, "count": len(s)} for s in self.cards],
+            "resources": [{"top": r[-1] if r else None, "count": len(r)} for r in self.res],
+            "fire": len(self.fire),
+            "supply": len(self.supply),
+            "discards": len(self.discards),
+            "removed": sorted(self.removed),
+            "players": players,
+            "played_this_turn": self.played,
+            "stored_this_turn": list(self.stored_now),
+            "pending_takes": self.pending_takes,
+            "final_round": self.final_round,
+            "turns": self.turns,
+            "winners": self.winners() if self.over else None,
+            "breakdown": self.breakdown() if self.over else None,
+        }
+
+    def determinize(self, player: int, rng: Rng) -> "ElawaState":
+        """Re-deal what `player` cannot see: other hands and the cards below the stack tops;
+        the fire, the supply and the tokens below the resource tops."""
+        s = self.clone()
+        cards = sorted([c for q in range(s.n) if q != player for c in s.hands[q]]
+                       + [c for st in s.cards for c in st[:-1]])
+        rng.shuffle(cards)
+        for q in range(s.n):
+            if q != player:
+                k = len(s.hands[q])
+                s.hands[q], cards = sorted(cards[:k]), cards[k:]
+        for st in s.cards:
+            k = len(st) - 1
+            if k > 0:
+                st[:-1], cards = cards[:k], cards[k:]
+        tokens = sorted(s.fire + s.supply + [t for r in s.res for t in r[:-1]])
+        rng.shuffle(tokens)
+        k = len(s.fire)
+        s.fire, tokens = tokens[:k], tokens[k:]
+        for r in s.res:
+            k = len(r) - 1
+            if k > 0:
+                r[:-1], tokens = tokens[:k], tokens[k:]
+        s.supply = tokens
+        s.rng = Rng(rng.next_u64())
+        return s
+
+    def to_json(self) -> dict:
+        return {
+            "n": self.n, "rng": self.rng.to_json(), "side": self.side, "chief2": self.chief2,
+            "chiefs": list(self.chiefs), "first": self.first,
+            "cards": [list(x) for x in self.cards], "res": [list(x) for x in self.res],
+            "fire": list(self.fire), "supply": list(self.supply), "discards": list(self.discards),
+            "removed": list(self.removed), "hands": [list(h) for h in self.hands],
+            "tribes": [list(t) for t in self.tribes],
+            "stored": [{k: list(v) for k, v in sorted(st.items())} for st in self.stored],
+            "avail": [{t: a[t] for t in TOKENS if a.get(t)} for a in self.avail],
+            "current": self.current, "phase": self.phase, "pending_takes": self.pending_takes,
+            "played": self.played, "stored_now": list(self.stored_now),
+            "final_round": self.final_round, "over": self.over, "turns": self.turns,
+        }
+
+
+class Elawa(Game):
+    id = "elawa"
+    titles = {"de": "Elawa", "en": "Elawa"}
+    min_players = 2
+    max_players = 4
+    options = {
+        "chief_side": {"default": "normal", "choices": ["normal", "advanced"],
+                       "label": {"de": "Häuptlingsseite", "en": "Chief side"}},
+        "chief2": {"default": "second_only", "choices": ["second_only", "every_second"],
+                   "label": {"de": "Häuptling 2: nur die zweite Karte / jede zweite Karte",
+                             "en": "Chief 2: only the 2nd card / every 2nd card"}},
+        "setup": {"default": None},
+    }
+
+    def _new(self, players: int, seed: int, options: dict) -> ElawaState:
+        s = ElawaState.__new__(ElawaState)
+        s.n = players
+        s.rng = Rng(seed)
+        s.side, s.chief2 = options["chief_side"], options["chief2"]
+        setup = options["setup"] or {}
+        if not isinstance(setup, dict) or set(setup) - {"cards", "tokens", "fire", "supply", "chiefs"}:
+            raise BadRequest("setup may fix cards (6 stacks, bottom to top), tokens (6 stacks), fire, supply and chiefs")
+        chiefs = sorted(CHIEFS)
+        s.rng.shuffle(chiefs)
+        s.chiefs = setup.get("chiefs", chiefs[:players])
+        if (not isinstance(s.chiefs, list) or len(s.chiefs) != players or len(set(s.chiefs)) != players
+                or any(c not in CHIEFS for c in s.chiefs)):
+            raise BadRequest(f"setup.chiefs: {players} different chiefs of {sorted(CHIEFS)}")
+        deck = list(CARD_IDS)
+        s.rng.shuffle(deck)
+        s.cards = setup.get("cards", [deck[i * 10:(i + 1) * 10] for i in range(STACKS)])
+        if (not isinstance(s.cards, list) or len(s.cards) != STACKS
+                or not all(isinstance(st, list) and all(c in CARDS for c in st) for st in s.cards)):
+            raise BadRequest("setup.cards: 6 lists of card ids")
+        s.cards = [list(st) for st in s.cards]
+        tokens = all_tokens()
+        s.rng.shuffle(tokens)
+        fire_n = FIRE[players]
+        s.res = setup.get("tokens", [tokens[i * 5:(i + 1) * 5] for i in range(STACKS)])
+        s.fire = setup.get("fire", tokens[30:30 + fire_n])
+        s.supply = setup.get("supply", tokens[30 + fire_n:])
+        for name, value in (("fire", s.fire), ("supply", s.supply)):
+            if not isinstance(value, list) or not all(t in TOKENS for t in value):
+                raise BadRequest(f"setup.{name}: a list of tokens")
+        if (not isinstance(s.res, list) or len(s.res) != STACKS
+                or not all(isinstance(r, list) and all(t in TOKENS for t in r) for r in s.res)):
+            raise BadRequest("setup.tokens: 6 lists of tokens")
+        s.res = [list(r) for r in s.res]
+        s.fire, s.supply = list(s.fire), list(s.supply)
+        s.discards, s.removed = [], []
+        s.hands = [[] for _ in range(players)]
+        s.tribes = [[] for _ in range(players)]
+        s.stored = [{} for _ in range(players)]
+        s.avail = [{} for _ in range(players)]
+        s.first = min(range(players), key=lambda p: CHIEFS[s.chiefs[p]]["number"])  # gap #5
+        s.current = s.first
+        s.phase = "take"
+        s.pending_takes = 0
+        s.played = 0
+        s.stored_now = []
+        s.final_round = False
+        s.over = False
+        s.turns = 0
+        return s
+
+    def from_json(self, d: dict) -> ElawaState:
+        s = ElawaState.__new__(ElawaState)
+        s.n, s.rng, s.side, s.chief2 = d["n"], Rng.from_json(d["rng"]), d["side"], d["chief2"]
+        s.chiefs, s.first = list(d["chiefs"]), d["first"]
+        s.cards = [list(x) for x in d["cards"]]
+        s.res = [list(x) for x in d["res"]]
+        s.fire, s.supply, s.discards = list(d["fire"]), list(d["supply"]), list(d["discards"])
+        s.removed = list(d["removed"])
+        s.hands = [list(h) for h in d["hands"]]
+        s.tribes = [list(t) for t in d["tribes"]]
+        s.stored = [{k: list(v) for k, v in st.items()} for st in d["stored"]]
+        s.avail = [dict(a) for a in d["avail"]]
+        s.current, s.phase, s.pending_takes = d["current"], d["phase"], d["pending_takes"]
+        s.played, s.stored_now = d["played"], list(d["stored_now"])
+        s.final_round, s.over, s.turns = d["final_round"], d["over"], d["turns"]
+        return s
+
+
+GAME = Elawa()
