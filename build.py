@@ -97,6 +97,8 @@ def build() -> pathlib.Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(WEB, DIST)
+    (DIST / "data").mkdir(exist_ok=True)  # card data the tables draw (the engine keeps its own copy)
+    shutil.copy2(ROOT / "py" / "urzeit" / "games" / "elawa" / "cards.json", DIST / "data" / "elawa-cards.json")
     runtime = DIST / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:

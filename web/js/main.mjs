@@ -4,6 +4,7 @@ import { Engine } from "./engine.mjs";
 import { applyStaticTexts, getLang, setLang, t } from "./i18n.mjs";
 import { nimRenderer } from "./renderers/nim.mjs";
 import { createSammlerRenderer } from "./renderers/sammler.mjs";
+import { createElawaRenderer } from "./renderers/elawa.mjs";
 
 const TEST_MODE = new URLSearchParams(location.search).get("test") === "1";
 const AI_PAUSE_MS = TEST_MODE ? 0 : 350;
@@ -16,7 +17,7 @@ const CATALOG = [
   { id: "elawa", titles: { de: "Elawa", en: "Elawa" }, players: [2, 4] },
 ];
 // A renderer draws one game's view; those with mount() keep state (a canvas) per match.
-const RENDERERS = { nim: () => nimRenderer, sammler: createSammlerRenderer };
+const RENDERERS = { nim: () => nimRenderer, sammler: createSammlerRenderer, elawa: createElawaRenderer };
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
@@ -287,7 +288,7 @@ function renderTurn(view) {
   const info = $("turn-info");
   if (view.over) {
     const best = Math.max(...view.scores);
-    const winners = view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
+    const winners = view.winners || view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
     info.textContent = t("gameOver") + ": " + (winners.length === 1 ? t("winner", match.names[winners[0]]) : t("draw"));
     return;
   }

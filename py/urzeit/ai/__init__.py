@@ -42,13 +42,15 @@ def _policy(game_id, view):
     if game_id == "sammler":
         from ..games.sammler.bot import Policy
         return Policy(len(view["scores"]))
+    if game_id == "elawa":
+        from ..games.elawa.bot import Policy
+        return Policy(len(view["scores"]))
     return None
 
 
 def _greedy(state, seat, legal, policy, rng, temperature=1.5):
     """Easy: the best move of this turn by the heuristic, with a little noise."""
-    from ..games.sammler.bot import greedy_scores
-    scores = greedy_scores(state, seat, legal)
+    scores = policy.greedy_scores(state, seat, legal)
     top = max(scores)
     weights = [math.exp((s - top) / temperature) for s in scores]
     pick = rng.random() * sum(weights)

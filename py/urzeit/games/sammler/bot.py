@@ -121,3 +121,5 @@ class Policy:
 
     def evaluate(self, state):
         return evaluate(state)
+
+    greedy_scores = staticmethod(greedy_scores)
