@@ -307,7 +307,7 @@ export function createElawaRenderer() {
       ctx.fillText(`×${res.count}`, s.rx, s.ry + L.tokenR + 11);
       if (inPreview && res.count === 1) {  // this stack will empty: one from the fire, then refill
         ctx.fillStyle = "#b5562b";
-        ctx.fillText("+🔥", s.rx, s.ry - L.tokenR - 6);
+        ctx.fillText("+1 ▲", s.rx, s.ry - L.tokenR - 6);  // one more from the fire
       }
     });
   }
@@ -337,7 +337,7 @@ export function createElawaRenderer() {
     const lang = api.lang();
     const me = view.seat;
     // banner: the step, with the prompt
-    let prompt = t.waiting;
+    let prompt = view.over ? "" : t.waiting;
     if (myTurn()) {
       if (view.phase === "take") prompt = selected ? (legal("take_card").some((a) => a.skip !== null) ? t.skip : "") : t.take;
       else if (view.phase === "play") prompt = t.play;
@@ -431,7 +431,7 @@ export function createElawaRenderer() {
     view.breakdown.forEach((b, i) => {
       table.append(el("tr", { "data-player": i }, el("td", {}, api.names[i]),
         el("td", {}, b.cards.map((c) => `${c.card} ${c.points}`).join(", ")), el("th", {}, String(b.total)),
-        el("td", {}, String(b.resources)), el("td", {}, view.winners.includes(i) ? "🏆" : "")));
+        el("td", {}, String(b.resources)), el("td", { class: "win" }, view.winners.includes(i) ? "★" : "")));
     });
     box.append(table);
     return box;

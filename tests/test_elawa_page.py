@@ -1,0 +1,102 @@
+"""The Elawa table in headless Chromium: take with preview and confirm, play, store,
+discard, and a full game against the computer to the end screen."""
+
+import pytest
+
+from browser_support import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def wait_idle(page):
+    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
+
+
+def start(page, url, players=2):
+    page.goto(url + "?test=1")
+    page.wait_for_selector("#app[data-ready='true']", timeout=60_000)
+    page.click("[data-game-id='elawa']")
+    page.select_option("#player-count", str(players))
+    for i in range(1, players):
+        page.select_option(f"#seat-list li[data-seat='{i}'] select.seat-level", "random")
+    page.click("#start-button")
+    page.wait_for_selector("#app[data-game='elawa']")
+    page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")
+    wait_idle(page)
+
+
+def state_id(page):
+    return int(page.locator("#app").get_attribute("data-state-id"))
+
+
+def click_stack(page, i):
+    pt = page.evaluate(f"() => window.urzeit.board.stackPoint({i})")
+    page.mouse.click(pt["x"], pt["y"])
+
+
+def step(page, turn):
+    """One decision of the human seat, made through the table."""
+    view = page.evaluate("() => window.urzeit.view")
+    before = state_id(page)
+    if view["phase"] == "take":
+        stacks = sorted({a["stack"] for a in view["legal"] if a["type"] == "take_card"})
+        click_stack(page, stacks[turn % len(stacks)])
+        assert page.evaluate("() => window.urzeit.board.selected") is not None
+        page.click("#elawa-confirm")
+    elif view["phase"] == "take_visible":
+        a = [x for x in view["legal"] if x["type"] == "take_visible"][0]
+        click_stack(page, a["stack"])
+    elif view["phase"] == "discard":
+        page.locator(".discard-token").first.click()
+    else:
+        plays = page.locator(".play-option")
+        stores = page.locator(".store-option")
+        if stores.count():
+            stores.first.click()
+        elif plays.count():
+            plays.first.click()
+        else:
+            page.click("#elawa-end-turn")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    wait_idle(page)
+
+
+def test_take_preview_cancel_confirm(page, served_dist):
+    start(page, served_dist)
+    first = state_id(page)
+    view = page.evaluate("() => window.urzeit.view")
+    stack = [a for a in view["legal"] if a["type"] == "take_card"][0]["stack"]
+    click_stack(page, stack)
+    # the preview names the resources this card brings
+    assert page.locator(".elawa-side .preview .token").count() >= 1
+    page.click("#elawa-cancel")
+    assert page.evaluate("() => window.urzeit.board.selected") is None and state_id(page) == first
+    click_stack(page, stack)
+    top = view["stacks"][stack]["top"]
+    page.click("#elawa-confirm")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {first}")
+    wait_idle(page)
+    assert page.locator(f".elawa-hand .ecard[data-card='{top}']").count() == 1
+    screenshot(page, "elawa-after-take")
+    page.watch.assert_clean()
+
+
+def test_full_game_against_the_computer_to_the_end_screen(page, served_dist):
+    start(page, served_dist, players=3)
+    for turn in range(400):
+        if page.evaluate("() => window.urzeit.view.over"):
+            break
+        assert page.evaluate("() => window.urzeit.view.current_seat") == 0
+        step(page, turn)
+        if turn == 30:
+            screenshot(page, "elawa-mid-game")
+    page.wait_for_selector("#end-screen")
+    view = page.evaluate("() => window.urzeit.view")
+    assert view["over"] and view["winners"]
+    rows = page.locator("#end-screen tr[data-player]")
+    assert rows.count() == 3
+    for i in range(3):
+        assert int(rows.nth(i).locator("th").inner_text()) == view["scores"][i]
+    assert page.locator("#turn-info").inner_text()
+    screenshot(page, "elawa-end")
+    page.watch.assert_clean()
