@@ -112,8 +112,23 @@ def build() -> pathlib.Path:
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
     }
     (DIST / "build.json").write_text(json.dumps(info, indent=1))
+    write_precache(info)
     print(f"built {DIST} (engine {info['version']}, Pyodide {info['pyodide']})")
     return DIST
+
+
+def write_precache(info: dict) -> None:
+    """The service worker's list of every file of the build, and a cache name that changes
+    whenever any file changes (so a new build replaces the old cache cleanly)."""
+    files, digest = [], hashlib.sha256()
+    for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
+        rel = path.relative_to(DIST).as_posix()
+        if rel in ("sw.js", "precache.json"):
+            continue
+        files.append(rel)
+        digest.update(rel.encode() + path.read_bytes())
+    name = f"urzeit-{info['version']}-{digest.hexdigest()[:16]}"
+    (DIST / "precache.json").write_text(json.dumps({"cache": name, "files": ["./"] + files}, indent=1))
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

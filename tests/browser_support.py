@@ -67,7 +67,8 @@ class PageWatch:
 
 @pytest.fixture
 def page(browser, served_dist):
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    # Service workers are blocked here so route() sees every request; test_offline allows them.
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
     pg = context.new_page()
     pg.watch = PageWatch(pg, served_dist.rstrip("/"))
     yield pg

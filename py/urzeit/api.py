@@ -75,7 +75,9 @@ class Match:
         })
         if seat is not None and seat == s.current_player:
             v["legal"] = s.legal_actions()
-        v["undo"] = seat is not None and isinstance(self.undo_target(seat), int)
+        target = self.undo_target(seat) if seat is not None else None
+        v["undo"] = isinstance(target, int)
+        v["undo_reason"] = None if v["undo"] else (target or "nothing to undo yet")
         return v
 
     def undo_target(self, seat):

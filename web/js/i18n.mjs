@@ -10,6 +10,12 @@ const TEXTS = {
     turnOf: (n) => `${n} ist am Zug`, thinking: (n) => `${n} denkt nach …`, gameOver: "Spielende",
     winner: (n) => `${n} gewinnt!`, draw: "Unentschieden", noOptions: "Warte auf die anderen …",
     seatName: (i, human) => human ? `Spieler ${i}` : `Computer ${i}`, points: "Punkte",
+    savedGames: "Gespeicherte Spiele", importReplay: "Spiel oder Wiederholung laden …", resume: "Fortsetzen",
+    watch: "Ansehen", remove: "Löschen", unreadable: "Unlesbarer Spielstand", finished: "beendet",
+    undo: "Rückgängig", export: "Exportieren", step: (k, n) => `Schritt ${k} / ${n}`,
+    passTo: (n) => `Gib das Gerät an ${n} weiter.`, passReady: (n) => `Ich bin ${n}`,
+    badFile: "Diese Datei ist kein Urzeit-Spielstand: ", storageFull: "Der Spielstand konnte nicht gespeichert werden (Speicher voll oder gesperrt).",
+    replay: "Wiederholung",
   },
   en: {
     engineLoading: "Engine loading …", engineReady: "Engine ready", engineFailed: "Engine failed: ",
@@ -21,6 +27,12 @@ const TEXTS = {
     turnOf: (n) => `${n} to move`, thinking: (n) => `${n} is thinking …`, gameOver: "Game over",
     winner: (n) => `${n} wins!`, draw: "A draw", noOptions: "Waiting for the others …",
     seatName: (i, human) => human ? `Player ${i}` : `Computer ${i}`, points: "points",
+    savedGames: "Saved games", importReplay: "Load a game or replay …", resume: "Resume",
+    watch: "Watch", remove: "Delete", unreadable: "Unreadable saved game", finished: "finished",
+    undo: "Undo", export: "Export", step: (k, n) => `Step ${k} / ${n}`,
+    passTo: (n) => `Pass the device to ${n}.`, passReady: (n) => `I am ${n}`,
+    badFile: "This file is not an Urzeit save: ", storageFull: "The game could not be saved (storage full or blocked).",
+    replay: "Replay",
   },
 };
 

@@ -2,6 +2,7 @@
 // the engine's view and offers exactly the view's legal actions.
 import { Engine } from "./engine.mjs";
 import { applyStaticTexts, getLang, setLang, t } from "./i18n.mjs";
+import { deleteSave, listSaves, newSaveId, validRecord, writeSave } from "./storage.mjs";
 import { nimRenderer } from "./renderers/nim.mjs";
 import { createSammlerRenderer } from "./renderers/sammler.mjs";
 import { createElawaRenderer } from "./renderers/elawa.mjs";
@@ -23,7 +24,10 @@ const $ = (id) => document.getElementById(id);
 const app = $("app");
 
 const ui = { selected: null, playerCount: 2, seats: [] };
-const match = { id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null };
+const match = {
+  id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null,
+  mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
+};
 
 const engine = new Engine((status, info) => {
   app.dataset.engine = status;
@@ -33,6 +37,7 @@ const engine = new Engine((status, info) => {
   renderStatus();
   renderGameList();
   renderSeatForm();
+  renderSaved();
 });
 
 function renderStatus() {
@@ -184,14 +189,21 @@ async function startGame() {
   if (engine.status !== "ready" || !ui.selected) return;
   try {
     const result = await engine.request({ op: "new", game: ui.selected, seats: seatRequests(), seed: randomSeed(), options: {} });
-    openMatch(result);
+    openMatch(result, { saveId: newSaveId() });
   } catch (err) {
     $("start-hint").textContent = err.message;
   }
 }
 
-function openMatch(result) {
+function openMatch(result, opts = {}) {
   match.id = result.match;
+  match.mode = opts.mode || "live";
+  match.saveId = opts.saveId || null;
+  match.savedStateId = null;
+  match.shownSeat = null;
+  $("replay-bar").hidden = match.mode !== "replay";
+  $("undo-button").hidden = match.mode === "replay";
+  $("pass-screen").hidden = true;
   match.game = result.view.game;
   match.seats = result.view.seats;
   match.names = match.seats.map((s) => s.name);
@@ -212,7 +224,7 @@ function openMatch(result) {
     });
   }
   setView(result.view);
-  advance();
+  if (match.mode === "live") advance();
 }
 
 function renderer() {
@@ -231,6 +243,7 @@ const genericRenderer = {
 
 function setView(view) {
   match.view = view;
+  if (view.seat !== null && match.seats[view.seat] && match.seats[view.seat].kind === "human") match.shownSeat = view.seat;
   app.dataset.stateId = String(view.state_id);
   app.dataset.currentSeat = view.current_seat === null ? "" : String(view.current_seat);
   app.dataset.over = String(view.over);
@@ -240,6 +253,26 @@ function setView(view) {
   renderScores(view);
   renderLegal(view);
   renderTurn(view);
+  const undo = $("undo-button");
+  undo.disabled = !view.undo || match.busy;
+  undo.title = view.undo ? "" : (view.undo_reason || "");
+  if (match.mode === "live" && match.saveId && view.state_id !== match.savedStateId) autosave(view.state_id);
+}
+
+async function autosave(stateId) {
+  match.savedStateId = stateId;
+  const id = match.saveId, matchId = match.id;
+  try {
+    const replay = await engine.request({ op: "save", match: matchId });
+    const view = match.view;
+    const record = {
+      version: 1, id, game: replay.game, date: new Date().toISOString(), replay,
+      seats: replay.seats.map((s) => ({ kind: s.kind, name: s.name })), scores: view.scores, over: view.over,
+    };
+    if (!writeSave(id, record)) $("message").textContent = t("storageFull");
+  } catch (err) {
+    $("message").textContent = err.message;
+  }
 }
 
 function renderScores(view) {
@@ -342,6 +375,14 @@ async function advance() {
         continue;
       }
       if (view.seat !== seat) {
+        if (needsPassScreen(seat)) {
+          setBusy(false);  // the page waits for a person, not for the engine
+          app.dataset.passing = "true";
+          await passDevice(seat);
+          app.dataset.passing = "false";
+          setBusy(true);
+        }
+        if (generation !== match.generation) return;
         setView(await engine.request({ op: "view", match: match.id, seat }));
         continue;
       }
@@ -354,9 +395,32 @@ async function advance() {
   }
 }
 
+function needsPassScreen(seat) {
+  const info = availableGames().get(match.game);
+  const humans = match.seats.filter((s) => s.kind === "human").length;
+  return Boolean(info && info.private_hands) && humans >= 2 && match.shownSeat !== null && match.shownSeat !== seat;
+}
+
+function passDevice(seat) {
+  // Between two human seats of a card game nobody may see the other's hand.
+  $("board").style.visibility = "hidden";
+  $("legal-actions").replaceChildren();
+  $("pass-text").textContent = t("passTo", match.names[seat]);
+  $("pass-ready").textContent = t("passReady", match.names[seat]);
+  $("pass-screen").hidden = false;
+  return new Promise((resolve) => {
+    $("pass-ready").onclick = () => {
+      $("pass-screen").hidden = true;
+      $("board").style.visibility = "";
+      resolve();
+    };
+  });
+}
+
 function setBusy(busy) {
   match.busy = busy;
   app.dataset.busy = String(busy);
+  if (match.view) $("undo-button").disabled = busy || !match.view.undo;
 }
 
 async function act(action) {
@@ -385,6 +449,7 @@ function backToMenu() {
   delete app.dataset.game;
   $("game").hidden = true;
   $("menu").hidden = false;
+  renderSaved();
 }
 
 function toggleLang() {
@@ -397,6 +462,122 @@ function toggleLang() {
   if (match.view && !$("game").hidden) setView(match.view);
 }
 
+async function undo() {
+  const view = match.view;
+  if (!view || view.seat === null || match.busy) return;
+  try {
+    setView(await engine.request({ op: "undo", match: match.id, seat: view.seat }));
+    $("message").textContent = "";
+    $("log").append(Object.assign(document.createElement("li"), { textContent: "↶ " + t("undo") }));
+  } catch (err) {
+    $("message").textContent = err.message;
+  }
+}
+
+async function exportGame() {
+  const replay = match.mode === "replay" ? match.replay : await engine.request({ op: "save", match: match.id });
+  const blob = new Blob([JSON.stringify(replay, null, 1)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `urzeit-${replay.game}-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function importFile(file) {
+  $("import-message").textContent = "";
+  try {
+    const text = await file.text();
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new Error("not JSON");
+    }
+    const replay = validRecord(data) ? data.replay : data;
+    if (!replay || replay.format !== "urzeit-replay" || !Array.isArray(replay.actions)) throw new Error("no urzeit-replay inside");
+    await openReplay(replay);
+  } catch (err) {
+    $("import-message").textContent = t("badFile") + err.message;
+  }
+}
+
+async function openReplay(replay) {
+  // Validate the whole replay once (a bad one is refused before anything changes).
+  const full = await engine.request({ op: "load", save: replay });
+  match.replay = replay;
+  match.step = replay.actions.length;
+  openMatch({ match: full.match, view: await engine.request({ op: "view", match: full.match, seat: null }) }, { mode: "replay" });
+  showStep(match.step);
+}
+
+async function showStep(k) {
+  const n = match.replay.actions.length;
+  match.step = Math.max(0, Math.min(n, k));
+  const loaded = await engine.request({ op: "load", save: { ...match.replay, actions: match.replay.actions.slice(0, match.step) } });
+  match.id = loaded.match;
+  setView(await engine.request({ op: "view", match: loaded.match, seat: null }));
+  $("replay-pos").textContent = t("step", match.step, n);
+  app.dataset.replayStep = String(match.step);
+}
+
+function renderSaved() {
+  const list = $("saved-list");
+  list.replaceChildren();
+  const saves = listSaves();
+  $("saved").hidden = saves.length === 0;
+  for (const s of saves) {
+    const li = document.createElement("li");
+    li.className = "saved-game";
+    li.dataset.saveId = s.id;
+    const text = document.createElement("span");
+    const actions = [];
+    if (s.ok) {
+      const r = s.record;
+      const entry = gameEntry(r.game);
+      const title = entry ? entry.titles[getLang()] || entry.titles.de : r.game;
+      const date = new Date(r.date).toLocaleString(getLang());
+      const players = r.seats.map((seat, i) => `${seat.name} ${r.scores ? r.scores[i] : ""}`).join(" · ");
+      text.textContent = `${title} — ${players} — ${date}${r.over ? " (" + t("finished") + ")" : ""}`;
+      if (!r.over) actions.push([t("resume"), "resume", () => resume(s)]);
+      actions.push([t("watch"), "watch", () => openReplay(r.replay).catch((err) => { $("import-message").textContent = err.message; })]);
+    } else {
+      li.classList.add("broken");
+      text.textContent = `${t("unreadable")} (${s.id}): ${s.error}`;
+    }
+    actions.push([t("remove"), "remove", () => { deleteSave(s.id); renderSaved(); }]);
+    li.append(text);
+    for (const [label, cls, fn] of actions) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `saved-${cls}`;
+      b.textContent = label;
+      b.disabled = cls !== "remove" && engine.status !== "ready";
+      b.addEventListener("click", fn);
+      li.append(b);
+    }
+    list.append(li);
+  }
+}
+
+async function resume(s) {
+  try {
+    const result = await engine.request({ op: "load", save: s.record.replay });
+    openMatch(result, { saveId: s.id });
+  } catch (err) {
+    $("import-message").textContent = err.message;  // the entry stays; nothing is deleted
+  }
+}
+
+$("undo-button").addEventListener("click", undo);
+$("export-button").addEventListener("click", exportGame);
+$("import-file").addEventListener("change", (ev) => { if (ev.target.files[0]) importFile(ev.target.files[0]); ev.target.value = ""; });
+$("replay-first").addEventListener("click", () => showStep(0));
+$("replay-prev").addEventListener("click", () => showStep(match.step - 1));
+$("replay-next").addEventListener("click", () => showStep(match.step + 1));
+$("replay-last").addEventListener("click", () => showStep(match.replay.actions.length));
 $("back-button").addEventListener("click", backToMenu);
 $("lang-toggle").addEventListener("click", toggleLang);
 setLang(getLang());
@@ -404,7 +585,13 @@ $("lang-toggle").textContent = getLang() === "de" ? "EN" : "DE";
 applyStaticTexts();
 renderStatus();
 renderGameList();
+renderSaved();
 performance.mark("urzeit-menu-painted");
+
+// Offline: the service worker precaches the build after the first visit.
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  navigator.serviceWorker.register("sw.js").catch(() => { /* no offline support here */ });
+}
 
 if (TEST_MODE) {
   window.urzeit = {
@@ -415,6 +602,7 @@ if (TEST_MODE) {
     request: (obj) => engine.request(obj),
     get board() { return match.renderer && match.renderer.hook; },
     loadSave: async (save) => openMatch(await engine.request({ op: "load", save })),
+    openReplay,
     timings: () => ({ engineReadyMs: engine.readyMs }),
   };
 }

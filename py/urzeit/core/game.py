@@ -14,6 +14,7 @@ class Game:
     # option name -> {"default": value, optional "choices": [...], "label": {"de", "en"}}
     options: dict = {}
     listed: bool = True  # False: a test game the menu never shows
+    private_hands: bool = False  # seats hold cards the others must not see (pass-and-play)
 
     def new_game(self, players: int, seed: int, options: dict | None = None):
         if not isinstance(players, int) or isinstance(players, bool) or not (
@@ -36,4 +37,5 @@ class Game:
             "players": [self.min_players, self.max_players],
             "options": {k: {kk: vv for kk, vv in v.items()} for k, v in self.options.items()},
             "listed": self.listed,
+            "private_hands": self.private_hands,
         }

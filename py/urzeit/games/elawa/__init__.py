@@ -452,6 +452,7 @@ class Elawa(Game):
     id = "elawa"
     titles = {"de": "Elawa", "en": "Elawa"}
     min_players = 2
+    private_hands = True
     max_players = 4
     options = {
         "chief_side": {"default": "normal", "choices": ["normal", "advanced"],

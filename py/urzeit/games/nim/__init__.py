@@ -127,6 +127,7 @@ class Nim(Game):
     id = "nim"
     titles = {"de": "Nim mit verdeckten Karten (Test)", "en": "Hidden-hand Nim (test)"}
     min_players = 2
+    private_hands = True
     max_players = 2
     listed = False
     options = {

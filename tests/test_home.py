@@ -1,0 +1,185 @@
+"""Play like at home: autosave and resume, undo, export/import and stepping through a
+replay, pass-and-play privacy, bad saved data, and offline play."""
+
+import json
+
+import pytest
+
+from browser_support import PageWatch, screenshot
+
+pytestmark = pytest.mark.browser
+READY = 60_000
+
+
+def ready(page, url):
+    page.goto(url + "?test=1")
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+
+
+def wait_idle(page):
+    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
+
+
+def start(page, game, seats=None, players=None):
+    page.click(f"[data-game-id='{game}']")
+    if players:
+        page.select_option("#player-count", str(players))
+    for i, kind in enumerate(seats or []):
+        page.select_option(f"#seat-list li[data-seat='{i}'] select.seat-kind", kind)
+    page.click("#start-button")
+    page.wait_for_selector(f"#app[data-game='{game}']")
+    page.wait_for_function("() => !window.urzeit.board || window.urzeit.board.ready !== false")
+    wait_idle(page)
+
+
+def act(page, action):
+    before = int(page.locator("#app").get_attribute("data-state-id"))
+    r = page.evaluate("(a) => window.urzeit.act(a)", action)
+    assert r["ok"], r
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    wait_idle(page)
+
+
+def sammler_place(page):
+    v = page.evaluate("() => window.urzeit.view")
+    act(page, [a for a in v["legal"] if a["type"] == "place_tile"][0])
+
+
+def test_autosave_and_resume_after_reload(page, served_dist):
+    ready(page, served_dist)
+    start(page, "sammler")
+    sammler_place(page)
+    act(page, {"type": "pass"})
+    tiles = len(page.evaluate("() => window.urzeit.view.tiles"))
+    page.wait_for_function("() => Object.keys(localStorage).some((k) => k.startsWith('urzeit.save.'))")
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    assert page.locator("#saved-list .saved-game").count() == 1
+    text = page.locator("#saved-list .saved-game").inner_text()
+    assert "Sammler" in text or "Gatherers" in text
+    screenshot(page, "menu-with-saved-game")
+    page.click("#saved-list .saved-resume")
+    page.wait_for_selector("#app[data-game='sammler']")
+    wait_idle(page)
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == tiles
+    assert page.evaluate("() => window.urzeit.view.current_seat") == 0
+
+
+def test_undo_is_offered_until_hidden_information_is_revealed(page, served_dist):
+    ready(page, served_dist)
+    start(page, "sammler")
+    assert page.locator("#undo-button").is_disabled()
+    sammler_place(page)  # placing a tile reveals nothing: it can be taken back
+    assert page.locator("#undo-button").is_enabled()
+    page.click("#undo-button")
+    page.wait_for_function("() => window.urzeit.view.phase === 'tile'")
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == 1
+    sammler_place(page)
+    act(page, {"type": "pass"})  # the turn ends and new tiles are drawn
+    assert page.locator("#undo-button").is_disabled()
+    assert "hidden information" in page.locator("#undo-button").get_attribute("title")
+
+
+def test_export_import_and_step_through_a_replay(page, served_dist, tmp_path):
+    ready(page, served_dist)
+    start(page, "sammler")
+    for _ in range(2):
+        sammler_place(page)
+        act(page, {"type": "pass"})
+    with page.expect_download() as info:
+        page.click("#export-button")
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    replay = json.loads(path.read_text())
+    assert replay["format"] == "urzeit-replay" and len(replay["actions"]) >= 6
+    page.click("#back-button")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    n = len(replay["actions"])
+    page.wait_for_function(f"() => document.getElementById('app').dataset.replayStep === '{n}'")
+    tiles_end = len(page.evaluate("() => window.urzeit.view.tiles"))
+    page.click("#replay-first")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayStep === '0'")
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == 1
+    page.click("#replay-next")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayStep === '1'")
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == 2
+    page.click("#replay-last")
+    page.wait_for_function(f"() => document.getElementById('app').dataset.replayStep === '{n}'")
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == tiles_end
+    screenshot(page, "replay-viewer")
+
+
+def test_corrupt_files_and_storage_entries_give_messages_and_keep_other_saves(page, served_dist, tmp_path):
+    ready(page, served_dist)
+    start(page, "sammler")
+    sammler_place(page)
+    act(page, {"type": "pass"})
+    page.click("#back-button")
+    page.evaluate("() => localStorage.setItem('urzeit.save.broken1', '{not json')")
+    page.evaluate("() => localStorage.setItem('urzeit.save.broken2', JSON.stringify({version: 1, game: 'x'}))")
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    items = page.locator("#saved-list .saved-game")
+    assert items.count() == 3
+    assert page.locator("#saved-list .saved-game.broken").count() == 2
+    # a corrupt or foreign file is refused with a message
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "urzeit-replay", "version": 1, "game": "sammler", "players": 2, "seed": 1, '
+                   '"options": {}, "actions": [{"type": "place_tile", "x": 40, "y": 40, "rotation": 0}]}')
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_function("() => document.getElementById('import-message').textContent.length > 0")
+    assert "cannot be replayed" in page.locator("#import-message").inner_text()
+    junk = tmp_path / "junk.json"
+    junk.write_text("%PDF-1.4 not a save")
+    page.set_input_files("#import-file", str(junk))
+    page.wait_for_function("() => document.getElementById('import-message').textContent.includes('JSON')")
+    # deleting the broken entries leaves the good one
+    page.locator("#saved-list .saved-game.broken .saved-remove").first.click()
+    page.locator("#saved-list .saved-game.broken .saved-remove").first.click()
+    assert page.locator("#saved-list .saved-game").count() == 1
+    assert page.locator("#saved-list .saved-resume").count() == 1
+
+
+def test_pass_and_play_hides_the_hands_between_two_humans(page, served_dist):
+    ready(page, served_dist)
+    start(page, "elawa", seats=["human", "human"])
+    first = page.evaluate("() => window.urzeit.view.current_seat")
+    v = page.evaluate("() => window.urzeit.view")
+    act(page, [a for a in v["legal"] if a["type"] == "take_card"][0])
+    for _ in range(8):  # end the turn (discarding down to the capacity if needed)
+        if page.locator("#pass-screen").is_visible():
+            break
+        v = page.evaluate("() => window.urzeit.view")
+        action = [a for a in v["legal"] if a["type"] in ("end_turn", "discard")][0]
+        page.evaluate("(a) => window.urzeit.act(a)", action)
+        page.wait_for_timeout(150)
+        wait_idle(page)
+    page.wait_for_selector("#pass-screen:not([hidden])")
+    assert page.locator("#board").evaluate("(e) => getComputedStyle(e).visibility") == "hidden"
+    assert page.locator("#legal-actions button").count() == 0
+    screenshot(page, "pass-and-play")
+    page.click("#pass-ready")
+    page.wait_for_function(f"() => window.urzeit.view.seat === {1 - first}")
+    assert page.locator("#board").evaluate("(e) => getComputedStyle(e).visibility") == "visible"
+
+
+def test_the_game_works_offline_after_the_first_visit(browser, served_dist):
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    page.goto(served_dist)
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("async () => (await caches.keys()).some((k) => k.startsWith('urzeit-'))", timeout=60_000)
+    page.wait_for_function("""async () => {
+        const keys = await caches.keys();
+        for (const k of keys) { const c = await caches.open(k); if (await c.match('precache.json')) return true; }
+        return false; }""", timeout=60_000)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.click("[data-game-id='elawa']")
+    page.click("#start-button")
+    page.wait_for_selector("#app[data-game='elawa']")
+    context.close()
