@@ -1,0 +1,80 @@
+"""Fuzzing urzeit.api.handle with hypothesis: random and malformed requests for every game.
+Shared by tests/test_api_fuzz.py (a bounded run in CI) and bench/api_fuzz.py (100,000)."""
+
+import json
+
+from hypothesis import strategies as st
+
+from urzeit import api, games
+from urzeit.core.errors import ERROR_CODES
+
+GAME_IDS = [g.id for g in games.all_games()]
+OPS = ["hello", "new", "view", "act", "ai", "undo", "save", "load", "bogus", "", None, 7]
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(min_value=-2**70, max_value=2**70),
+                      st.floats(allow_nan=False), st.text(max_size=12))
+json_value = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)), max_leaves=12)
+
+
+def seeded_matches():
+    """A few live matches of every game, at various points, to aim requests at."""
+    ids = []
+    for game in games.all_games():
+        seats = [{"kind": "human"}] + [{"kind": "ai", "level": "random"}] * (game.min_players - 1)
+        r = json.loads(api.handle(json.dumps({"op": "new", "game": game.id, "seats": seats, "seed": 3})))
+        ids.append(r["result"]["match"])
+    return ids
+
+
+def request_strategy(match_ids):
+    legalish = st.sampled_from([
+        {"type": "take", "n": 1}, {"type": "pass"}, {"type": "place_tile", "x": 0, "y": -1, "rotation": 0},
+        {"type": "place_figure", "figure": "hunter", "zone": "M1"}, {"type": "take_card", "stack": 0, "skip": None},
+        {"type": "end_turn"}, {"type": "play", "card": "B01", "pay": [], "sacrifice": None}])
+    field = {
+        "op": st.sampled_from(OPS),
+        "game": st.one_of(st.sampled_from(GAME_IDS + ["chess"]), json_value),
+        "match": st.one_of(st.sampled_from(match_ids + ["m0", ""]), json_value),
+        "seat": st.one_of(st.integers(-2, 6), st.none(), st.booleans(), json_value),
+        "state_id": st.one_of(st.integers(-1, 400), json_value),
+        "action": st.one_of(legalish, json_value),
+        "seats": st.one_of(st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["human", "ai", "x"])}), max_size=6), json_value),
+        "seed": st.one_of(st.integers(-5, 2**60), json_value),
+        "options": st.one_of(st.just({}), json_value),
+        "save": json_value,
+        "budget_ms": st.one_of(st.integers(-5, 100), json_value),
+        "viewer": st.one_of(st.integers(-2, 6), json_value),
+        "extra": json_value,
+    }
+    keys = st.lists(st.sampled_from(sorted(field)), unique=True, max_size=7)
+    structured = keys.flatmap(lambda ks: st.fixed_dictionaries({k: field[k] for k in ks})).map(json.dumps)
+    raw = st.one_of(st.text(max_size=40), st.binary(max_size=30).map(lambda b: b.decode("latin-1")))
+    truncated = structured.flatmap(lambda s: st.integers(0, max(0, len(s) - 1)).map(lambda i: s[:i]))
+    return st.one_of(structured, structured, structured, raw, truncated)
+
+
+def snapshot(match_ids):
+    return {m: (json.dumps(api._matches[m].state.to_json(), sort_keys=True), api._matches[m].revision)
+            for m in match_ids if m in api._matches}
+
+
+def check_one(text, match_ids):
+    """handle never raises; every failure is an error reply with a known code and changes
+    no match; a success changes only the match it names."""
+    before = snapshot(match_ids)
+    reply = json.loads(api.handle(text))
+    assert isinstance(reply, dict) and reply.get("ok") in (True, False)
+    if reply["ok"]:
+        try:
+            touched = json.loads(text).get("match")
+        except Exception:
+            touched = None
+        after = snapshot(match_ids)
+        for m in before:
+            if m != touched:
+                assert after.get(m) == before[m], f"{m} changed by a request for {touched!r}"
+        return reply
+    assert reply["error"]["code"] in ERROR_CODES, reply
+    assert snapshot(match_ids) == before, "an error reply changed a match"
+    return reply
