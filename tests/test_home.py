@@ -183,3 +183,23 @@ def test_the_game_works_offline_after_the_first_visit(browser, served_dist):
     page.click("#start-button")
     page.wait_for_selector("#app[data-game='elawa']")
     context.close()
+
+
+def test_a_crashed_engine_is_restarted_and_the_game_restored(page, served_dist):
+    ready(page, served_dist)
+    start(page, "sammler")
+    sammler_place(page)
+    act(page, {"type": "pass"})
+    tiles = len(page.evaluate("() => window.urzeit.view.tiles"))
+    page.wait_for_function("() => Object.keys(localStorage).some((k) => k.startsWith('urzeit.save.'))")
+    page.evaluate("() => { window.urzeit.setWatchdog(2000); window.urzeit.killWorker(); }")
+    # the next move gets no answer: the page notices, says so, restarts and restores
+    page.evaluate("() => { window.urzeit.act(window.urzeit.view.legal[0]); }")
+    page.wait_for_selector("#app[data-recovering='true']", timeout=10_000)
+    assert "restart" in page.locator("#message").inner_text() or "neu gestartet" in page.locator("#message").inner_text()
+    page.wait_for_selector("#app[data-recovering='false'][data-ready='true']", timeout=READY)
+    page.wait_for_selector("#app[data-game='sammler']")
+    wait_idle(page)
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == tiles
+    assert page.evaluate("() => window.urzeit.view.current_seat") == 0
+    screenshot(page, "engine-restored")

@@ -1,4 +1,5 @@
-// Main-thread client of the engine worker: requests become promises.
+// Main-thread client of the engine worker: requests become promises. A watchdog notices a
+// worker that crashed or stopped answering; restart() boots a fresh one.
 
 export class EngineError extends Error {
   constructor(code, message) {
@@ -12,15 +13,28 @@ export class Engine {
     this.onStatus = onStatus;
     this.pending = new Map();
     this.nextId = 1;
+    this.watchdogMs = 30_000; // longer than any bot move (hard <= 2 s in the browser)
+    this.start();
+  }
+
+  start() {
     this.status = "loading";
     this.hello = null;
     this.readyMs = null;
-    this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
+    const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+    this.worker = worker;
+    worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
+    worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(event.message || "the engine worker could not start");
+      if (worker === this.worker) this.fail(event.message || "the engine worker could not start");
     };
+  }
+
+  restart() {
+    if (this.worker) this.worker.terminate();
+    this.rejectAll("the engine was restarted");
+    this.start();
+    this.onStatus("loading", {});
   }
 
   receive(msg) {
@@ -38,6 +52,7 @@ export class Engine {
     const waiter = this.pending.get(msg.id);
     if (!waiter) return;
     this.pending.delete(msg.id);
+    clearTimeout(waiter.timer);
     if (msg.error) {
       waiter.reject(new EngineError("engine_failed", msg.error));
       return;
@@ -47,18 +62,31 @@ export class Engine {
     else waiter.reject(new EngineError(reply.error.code, reply.error.message));
   }
 
-  fail(reason) {
-    this.status = "failed";
-    this.onStatus("failed", { reason });
-    for (const waiter of this.pending.values()) waiter.reject(new EngineError("engine_failed", reason));
+  rejectAll(reason) {
+    for (const waiter of this.pending.values()) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new EngineError("engine_failed", reason));
+    }
     this.pending.clear();
   }
 
+  fail(reason, status = "failed") {
+    this.status = status;
+    this.rejectAll(reason);
+    this.onStatus(status, { reason });
+  }
+
   request(obj) {
-    if (this.status === "failed") return Promise.reject(new EngineError("engine_failed", "the engine failed to start"));
+    if (this.status === "failed" || this.status === "crashed") {
+      return Promise.reject(new EngineError("engine_failed", "the engine is not running"));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        // no answer: the worker crashed or hangs
+        this.fail("the engine stopped answering", "crashed");
+      }, this.watchdogMs);
+      this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, request: JSON.stringify(obj) });
     });
   }

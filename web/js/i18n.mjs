@@ -16,6 +16,8 @@ const TEXTS = {
     passTo: (n) => `Gib das Gerät an ${n} weiter.`, passReady: (n) => `Ich bin ${n}`,
     badFile: "Diese Datei ist kein Urzeit-Spielstand: ", storageFull: "Der Spielstand konnte nicht gespeichert werden (Speicher voll oder gesperrt).",
     replay: "Wiederholung",
+    engineCrashed: "Die Engine antwortet nicht mehr – sie wird neu gestartet und das Spiel wiederhergestellt …",
+    engineRestored: "Die Engine wurde neu gestartet; das Spiel ist wiederhergestellt.",
   },
   en: {
     engineLoading: "Engine loading …", engineReady: "Engine ready", engineFailed: "Engine failed: ",
@@ -33,6 +35,8 @@ const TEXTS = {
     passTo: (n) => `Pass the device to ${n}.`, passReady: (n) => `I am ${n}`,
     badFile: "This file is not an Urzeit save: ", storageFull: "The game could not be saved (storage full or blocked).",
     replay: "Replay",
+    engineCrashed: "The engine stopped answering – restarting it and restoring your game …",
+    engineRestored: "The engine was restarted; your game is restored.",
   },
 };
 

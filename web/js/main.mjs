@@ -29,21 +29,57 @@ const match = {
   mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
 };
 
+let restoring = null;  // the save to restore once a restarted engine is ready
+
 const engine = new Engine((status, info) => {
   app.dataset.engine = status;
   app.dataset.ready = String(status === "ready");
   if (status === "ready") performance.mark("urzeit-engine-ready");
-  if (status === "failed") app.dataset.engineError = info.reason;
+  if (status === "failed" || status === "crashed") app.dataset.engineError = info.reason;
+  if (status === "crashed") recoverFromCrash();
+  if (status === "ready" && restoring) restoreAfterCrash();
   renderStatus();
   renderGameList();
   renderSeatForm();
   renderSaved();
 });
 
+function showError(err) {
+  // While the engine is being restarted, the restart message stays.
+  if (app.dataset.recovering !== "true") $("message").textContent = err.message;
+}
+
+function recoverFromCrash() {
+  // The worker died or hangs: tell the player, start a new engine, restore the game from
+  // its autosave (every action is saved, so nothing is lost).
+  restoring = match.id && match.mode === "live" && !$("game").hidden ? { saveId: match.saveId } : null;
+  match.generation++;
+  $("message").textContent = t("engineCrashed");
+  app.dataset.recovering = "true";
+  engine.restart();
+}
+
+async function restoreAfterCrash() {
+  const want = restoring;
+  restoring = null;
+  const saved = want && want.saveId && listSaves().find((s) => s.id === want.saveId && s.ok);
+  app.dataset.recovering = "false";
+  if (!saved) {
+    backToMenu();
+    return;
+  }
+  try {
+    openMatch(await engine.request({ op: "load", save: saved.record.replay }), { saveId: saved.id });
+    $("message").textContent = t("engineRestored");
+  } catch (err) {
+    $("message").textContent = err.message;
+  }
+}
+
 function renderStatus() {
   const text = $("engine-text");
   if (engine.status === "ready") text.textContent = t("engineReady");
-  else if (engine.status === "failed") text.textContent = t("engineFailed") + (app.dataset.engineError || "");
+  else if (engine.status === "failed" || engine.status === "crashed") text.textContent = t("engineFailed") + (app.dataset.engineError || "");
   else text.textContent = t("engineLoading");
 }
 
@@ -389,7 +425,7 @@ async function advance() {
       break;
     }
   } catch (err) {
-    $("message").textContent = err.message;
+    showError(err);
   } finally {
     if (generation === match.generation) setBusy(false);
   }
@@ -435,7 +471,7 @@ async function act(action) {
     advance();
     return { ok: true };
   } catch (err) {
-    $("message").textContent = err.message;
+    showError(err);
     setBusy(false);
     return { ok: false, code: err.code, message: err.message };
   }
@@ -603,6 +639,8 @@ if (TEST_MODE) {
     get board() { return match.renderer && match.renderer.hook; },
     loadSave: async (save) => openMatch(await engine.request({ op: "load", save })),
     openReplay,
+    killWorker: () => engine.worker.terminate(),
+    setWatchdog: (ms) => { engine.watchdogMs = ms; },
     timings: () => ({ engineReadyMs: engine.readyMs }),
   };
 }
