@@ -13,9 +13,16 @@ const api = pyodide.pyimport("urzeit.api");
 
 let match = null;
 const replies = [];
+const timings = [];
 for (const req of input.requests) {
+  if (req === "$reset") {  // the next "new" starts another session
+    match = null;
+    continue;
+  }
   const text = JSON.stringify(req).replaceAll('"$match"', JSON.stringify(match));
+  const t0 = performance.now();
   const reply = api.handle(text);
+  timings.push(performance.now() - t0);
   const parsed = JSON.parse(reply);
   if (match === null && parsed.ok && parsed.result.match) match = parsed.result.match;
   replies.push(parsed);
@@ -28,4 +35,4 @@ if (match !== null) {
     "import json, urzeit.api as a\njson.dumps(a._matches[match_id].state.to_json(), sort_keys=True)");
 }
 const python = pyodide.runPython("import sys; sys.version");
-writeFileSync(process.argv[3], JSON.stringify({ replies, state, python }));
+writeFileSync(process.argv[3], JSON.stringify({ replies, state, python, timings }));

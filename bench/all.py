@@ -1,0 +1,53 @@
+"""Every figure the issues ask for, in one command, written to docs/performance.md too:
+cold start, random games per second (CPython and Pyodide), bot move times per level,
+board frame times, the api fuzz and the sammler invariant fuzz.
+Usage: python bench/all.py [--quick]   (--quick: fewer runs, for a smoke check)"""
+
+import argparse
+import datetime
+import os
+import pathlib
+import platform
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def run(name, args):
+    print(f"\n## {name}\n", flush=True)
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / args[0]), *args[1:]], cwd=ROOT,
+                         capture_output=True, text=True)
+    text = out.stdout.strip() or out.stderr.strip()[-2000:]
+    print(text, flush=True)
+    return f"## {name}\n\n```\n$ python3 bench/{' '.join(args)}\n{text}\n```\n"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    q = args.quick
+    subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True, capture_output=True)
+    sections = [
+        run("Cold start", ["cold_start.py", "--no-build", "--runs", "2" if q else "5"]),
+        run("Random games per second", ["games_per_second.py", "--games", "30" if q else "200"]),
+        run("Bot move times", ["bot_speed.py", "--moves", "4" if q else "12"]),
+        run("Board frame times", ["board_frames.py", "--no-build", "--frames", "60" if q else "240"]),
+        run("API fuzz", ["api_fuzz.py", "--requests", "2000" if q else "100000"]),
+        run("Sammler invariant fuzz", ["sammler_fuzz.py", "--games", "50" if q else "10000"]),
+    ]
+    if args.no_write or q:
+        return
+    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+               f"{platform.platform()}")
+    head = (f"# Performance figures\n\nWritten by `python3 bench/all.py` on "
+            f"{datetime.date.today().isoformat()} on: {machine}. Pyodide is the pinned npm package "
+            f"under Node 20; the browser figures come from Debian's headless Chromium (software "
+            f"rendering). Goals are the issues' goals.\n\n")
+    (ROOT / "docs" / "performance.md").write_text(head + "\n".join(sections))
+
+
+if __name__ == "__main__":
+    main()
