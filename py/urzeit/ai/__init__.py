@@ -45,6 +45,9 @@ def _policy(game_id, view):
     if game_id == "elawa":
         from ..games.elawa.bot import Policy
         return Policy(len(view["scores"]))
+    if game_id == "spaeher":
+        from ..games.spaeher.bot import Policy
+        return Policy(2)
     return None
 
 

@@ -23,9 +23,11 @@ def _register_builtin() -> None:
     from .elawa import GAME as elawa
     from .nim import GAME as nim
     from .sammler import GAME as sammler
+    from .spaeher import GAME as spaeher
     register(elawa)
     register(nim)
     register(sammler)
+    register(spaeher)
 
 
 _register_builtin()
