@@ -12,9 +12,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-from api_fuzz import check_one, request_strategy, seeded_matches  # noqa: E402
+from api_fuzz import check_one, draw_request, seeded_matches  # noqa: E402
 
 
 def main():
@@ -27,9 +27,9 @@ def main():
 
     @settings(max_examples=args.requests, deadline=None, suppress_health_check=list(HealthCheck),
               derandomize=True, database=None)
-    @given(request_strategy(matches))
-    def run(text):
-        reply = check_one(text, matches)
+    @given(st.data())
+    def run(data):
+        reply = check_one(draw_request(data, matches), matches)
         counts["requests"] += 1
         if reply["ok"]:
             counts["ok"] += 1

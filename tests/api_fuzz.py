@@ -71,10 +71,64 @@ def check_one(text, match_ids):
         except Exception:
             touched = None
         after = snapshot(match_ids)
+        created = isinstance(reply["result"], dict) and "match" in reply["result"] and touched is None
         for m in before:
-            if m != touched:
+            if m != touched and not (created and m not in after):  # new matches may evict old ones
                 assert after.get(m) == before[m], f"{m} changed by a request for {touched!r}"
         return reply
     assert reply["error"]["code"] in ERROR_CODES, reply
     assert snapshot(match_ids) == before, "an error reply changed a match"
     return reply
+
+
+def draw_request(data, match_ids):
+    """A request built with knowledge of the live matches: well-formed ops with real or
+    nearly-real values most of the time (so deep paths run: stale ids, other seats' turns,
+    real and foreign actions), junk the rest. Every value is drawn unconditionally, in the
+    same order, so hypothesis sees the same shape of data whatever the matches hold."""
+    d = data.draw
+    kind = d(st.integers(0, 9))
+    random_text = d(request_strategy(match_ids))
+    raw_text = d(st.one_of(st.text(max_size=40), st.just("[" * 5000), st.just('{"op": "act"')))
+    op = d(st.sampled_from(sorted(api._FIELDS)))
+    match = d(st.sampled_from(match_ids))
+    junk = d(json_value)
+    pick = d(st.integers(0, 10**6))
+    use_real = d(st.integers(0, 3))
+    mutate = d(st.integers(0, 7))
+    seat_offset = d(st.integers(-2, 3))
+    state_offset = d(st.integers(-2, 2))
+    optional_mask = d(st.integers(0, 255))
+    canned = d(st.sampled_from([{"type": "take", "n": 1}, {"type": "pass"}, {"type": "end_turn"},
+                                {"type": "sunset"}, {"type": "place_tile", "x": 0, "y": -1, "rotation": 0}]))
+    if kind < 2:
+        return random_text
+    if kind == 2:
+        return raw_text
+    m = api._matches.get(match)
+    state = m.state if m else None
+    current = state.current_player if state else None
+    players = len(m.seats) if m else 2
+    legal = state.legal_actions() if state is not None and not state.is_over else []
+    seat = current if seat_offset == 0 or current is None else (current + seat_offset) % (players + 1) - (seat_offset < 0)
+    values = {
+        "op": op, "match": match, "seat": seat,
+        "state_id": (m.revision if m else 0) + (state_offset if use_real == 0 else 0),
+        "game": GAME_IDS[pick % len(GAME_IDS)],
+        "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}], "seed": pick,
+        "options": {}, "save": m.replay() if m else {}, "budget_ms": 0, "level": "random",
+        "viewer": pick % (players + 1) - 1,
+        "action": legal[pick % len(legal)] if legal and use_real else canned,
+    }
+    required, optional = api._FIELDS[op]
+    keys = sorted(set(required) | {k for n, k in enumerate(sorted(optional)) if optional_mask >> n & 1})
+    if op == "ai":
+        keys = sorted(set(keys) | {"level"})  # keep bot calls cheap: no search
+    req = {k: values[k] for k in keys}
+    if mutate == 1 and keys:  # one field replaced by junk (wrong types, huge numbers, ...)
+        req[keys[pick % len(keys)]] = junk
+    elif mutate == 2:
+        req.pop(keys[pick % len(keys)], None)
+    elif mutate == 3:
+        req["extra"] = junk
+    return json.dumps(req)

@@ -200,3 +200,16 @@ def test_malformed_requests_get_error_replies(raw):
     reply = json.loads(api.handle(raw))
     assert reply["ok"] is False
     assert reply["error"]["code"] in ERROR_CODES
+
+
+@pytest.mark.parametrize("op", [[], {}, 1.5, True])
+def test_an_op_of_the_wrong_type_is_a_bad_request(op):  # found by the fuzzer
+    err("bad_request", raw=json.dumps({"op": op}))
+
+
+def test_the_least_recently_used_match_is_forgotten_first():
+    keep, _ = new_match()
+    for _ in range(api.MAX_MATCHES + 5):
+        new_match()
+        ok(op="view", match=keep, seat=0)  # in use: it stays
+    assert keep in api._matches and len(api._matches) <= api.MAX_MATCHES

@@ -15,7 +15,7 @@ from .core.rng import GOLDEN, MASK64, Rng
 
 REPLAY_FORMAT = "urzeit-replay"
 REPLAY_VERSION = 1
-MAX_MATCHES = 64  # oldest matches are forgotten beyond this (the page keeps its own saves)
+MAX_MATCHES = 64  # the least recently used matches are forgotten beyond this (the page keeps its own saves)
 MAX_REQUEST_CHARS = 5_000_000
 
 _FIELDS = {
@@ -133,6 +133,7 @@ def _match(req) -> Match:
     match_id = req["match"]
     if not isinstance(match_id, str) or match_id not in _matches:
         raise UnknownMatch(f"no match {match_id!r} (it may have been closed; load a save)")
+    _matches[match_id] = _matches.pop(match_id)  # most recently used last
     return _matches[match_id]
 
 
@@ -323,7 +324,7 @@ def handle(request: str) -> str:
             req = json.loads(request)
         except (ValueError, RecursionError) as e:
             raise BadRequest(f"the request is not valid JSON: {e}") from None
-        if not isinstance(req, dict) or req.get("op") not in _FIELDS:
+        if not isinstance(req, dict) or not isinstance(req.get("op"), str) or req["op"] not in _FIELDS:
             raise BadRequest(f"the request must be an object with op one of {', '.join(_FIELDS)}")
         required, optional = _FIELDS[req["op"]]
         missing = required - set(req)
