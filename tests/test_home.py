@@ -203,3 +203,94 @@ def test_a_crashed_engine_is_restarted_and_the_game_restored(page, served_dist):
     assert len(page.evaluate("() => window.urzeit.view.tiles")) == tiles
     assert page.evaluate("() => window.urzeit.view.current_seat") == 0
     screenshot(page, "engine-restored")
+
+
+def test_correspondence_by_link_between_two_devices(browser, page, served_dist):
+    ready(page, served_dist)
+    start(page, "sammler", seats=["human", "human"])
+    sammler_place(page)
+    act(page, {"type": "pass"})
+    page.click("#share-button")
+    page.wait_for_selector("#share-dialog[open]")
+    assert "trust" in page.locator("#share-note").inner_text() or "vertraust" in page.locator("#share-note").inner_text()
+    link = page.locator("#share-link").input_value()
+    assert "#g=" in link and len(link) < 4000
+    # the friend's device
+    other = browser.new_context(service_workers="block")
+    friend = other.new_page()
+    friend.goto(link.replace("/#", "/?test=1#"))
+    friend.wait_for_selector("#app[data-game='sammler']", timeout=READY)
+    wait_idle(friend)
+    assert len(friend.evaluate("() => window.urzeit.view.tiles")) == 2
+    assert friend.evaluate("() => window.urzeit.view.current_seat") == 1
+    sammler_place(friend)
+    act(friend, {"type": "pass"})
+    friend.click("#share-button")
+    friend.wait_for_selector("#share-dialog[open]")
+    back = friend.locator("#share-link").input_value()
+    other.close()
+    page.goto(back.replace("/#", "/?test=1#"))
+    page.wait_for_selector("#app[data-game='sammler']", timeout=READY)
+    wait_idle(page)
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == 3
+
+
+def test_a_manipulated_link_gives_a_message_and_keeps_the_saves(page, served_dist):
+    ready(page, served_dist)
+    start(page, "sammler")
+    sammler_place(page)
+    act(page, {"type": "pass"})
+    page.click("#back-button")
+    saves = page.locator("#saved-list .saved-game").count()
+    page.goto(served_dist + "?test=1#g=AAAAthis-is-not-a-game")
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.wait_for_function("() => document.getElementById('import-message').textContent.length > 0")
+    assert page.locator("#saved-list .saved-game").count() == saves
+    assert page.locator("#app").get_attribute("data-game") is None
+
+
+@pytest.mark.parametrize("lang,needle", [("de", "Rot erhält 6 Punkte"), ("en", "Red scores 6")])
+def test_rules_in_both_languages_with_the_worked_examples(page, served_dist, lang, needle):
+    ready(page, served_dist)
+    if (page.locator("#lang-toggle").inner_text() == "EN") != (lang == "de"):
+        page.click("#lang-toggle")
+    page.click("[data-game-id='sammler']")
+    page.click("#menu-rules-button")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert needle in page.locator("#rules-text").inner_text()
+    screenshot(page, f"rules-{lang}")
+
+
+def test_keyboard_players_can_act_through_the_list_of_legal_actions(page, served_dist):
+    ready(page, served_dist)
+    start(page, "elawa")
+    before = int(page.locator("#app").get_attribute("data-state-id"))
+    page.locator("#legal-actions button").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+
+
+def test_playable_on_a_phone_with_touch(browser, served_dist):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    ready(page, served_dist)
+    page.tap("[data-game-id='sammler']")
+    page.tap("#start-button")
+    page.wait_for_function("() => window.urzeit.board && window.urzeit.board.artReady")
+    wait_idle(page)
+    v = page.evaluate("() => window.urzeit.view")
+    a = [x for x in v["legal"] if x["type"] == "place_tile" and x["rotation"] == page.evaluate(
+        f"() => window.urzeit.board.alias('{v['tile_to_place']}', window.urzeit.board.rotation)")][0]
+    pt = page.evaluate(f"() => window.urzeit.board.cellCenter({a['x']}, {a['y']})")
+    page.touchscreen.tap(pt["x"], pt["y"])
+    page.wait_for_function("() => window.urzeit.board.pending !== null")
+    page.tap("#sammler-confirm")
+    page.wait_for_function("() => window.urzeit.view.phase === 'figure'")
+    page.tap("#sammler-no-figure")
+    wait_idle(page)
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) >= 2
+    screenshot(page, "phone-sammler")
+    page.watch.assert_clean()
+    context.close()

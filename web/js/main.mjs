@@ -3,6 +3,7 @@
 import { Engine } from "./engine.mjs";
 import { applyStaticTexts, getLang, setLang, t } from "./i18n.mjs";
 import { deleteSave, listSaves, newSaveId, validRecord, writeSave } from "./storage.mjs";
+import { RULES, SHARE_NOTES } from "./rules.mjs";
 import { nimRenderer } from "./renderers/nim.mjs";
 import { createSammlerRenderer } from "./renderers/sammler.mjs";
 import { createElawaRenderer } from "./renderers/elawa.mjs";
@@ -30,6 +31,7 @@ const match = {
 };
 
 let restoring = null;  // the save to restore once a restarted engine is ready
+let linkChecked = false;
 
 const engine = new Engine((status, info) => {
   app.dataset.engine = status;
@@ -38,6 +40,10 @@ const engine = new Engine((status, info) => {
   if (status === "failed" || status === "crashed") app.dataset.engineError = info.reason;
   if (status === "crashed") recoverFromCrash();
   if (status === "ready" && restoring) restoreAfterCrash();
+  if (status === "ready" && !linkChecked) {
+    linkChecked = true;
+    openSharedLink();
+  }
   renderStatus();
   renderGameList();
   renderSeatForm();
@@ -607,6 +613,73 @@ async function resume(s) {
   }
 }
 
+function showRules(gameId) {
+  const rules = RULES[gameId];
+  if (!rules) return;
+  // our own static text, never data from a page, save or link
+  $("rules-text").innerHTML = rules[getLang()] || rules.de;
+  $("rules-dialog").showModal();
+}
+
+// ---- correspondence by link: the replay, compressed, in the URL fragment ----
+
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+async function unpack(code) {
+  const bin = atob(code.replaceAll("-", "+").replaceAll("_", "/"));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+async function shareGame() {
+  const replay = await engine.request({ op: "save", match: match.id });
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "g=" + await pack(JSON.stringify(replay));
+  $("share-link").value = url.href;
+  const note = SHARE_NOTES[match.game];
+  $("share-note").textContent = note ? note[getLang()] : "";
+  $("share-dialog").showModal();
+  $("share-link").select();
+}
+
+async function openSharedLink() {
+  const hash = location.hash;
+  if (!hash.startsWith("#g=")) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    let replay;
+    try {
+      replay = JSON.parse(await unpack(hash.slice(3)));
+    } catch {
+      throw new Error("the link is damaged");
+    }
+    const result = await engine.request({ op: "load", save: replay });
+    openMatch(result, { saveId: newSaveId() });
+  } catch (err) {
+    $("import-message").textContent = t("badLink") + err.message;  // other saves stay untouched
+  }
+}
+
+window.addEventListener("hashchange", () => { if (engine.status === "ready") openSharedLink(); });
+$("rules-button").addEventListener("click", () => showRules(match.game));
+$("menu-rules-button").addEventListener("click", () => showRules(ui.selected));
+$("share-button").addEventListener("click", () => shareGame().catch((err) => { $("message").textContent = err.message; }));
+$("share-copy").addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText($("share-link").value);
+    $("share-note").textContent = t("copied");
+  } catch {
+    $("share-link").select();
+  }
+});
 $("undo-button").addEventListener("click", undo);
 $("export-button").addEventListener("click", exportGame);
 $("import-file").addEventListener("change", (ev) => { if (ev.target.files[0]) importFile(ev.target.files[0]); ev.target.value = ""; });
