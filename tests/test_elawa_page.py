@@ -12,8 +12,8 @@ def wait_idle(page):
     page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
 
 
-def start(page, url, players=2):
-    page.goto(url + "?test=1")
+def start(page, url, players=2, seed=None):
+    page.goto(url + "?test=1" + (f"&seed={seed}" if seed is not None else ""))
     page.wait_for_selector("#app[data-ready='true']", timeout=60_000)
     page.click("[data-game-id='elawa']")
     page.select_option("#player-count", str(players))
@@ -30,6 +30,7 @@ def state_id(page):
 
 
 def click_stack(page, i):
+    page.locator(".elawa-canvas").scroll_into_view_if_needed()
     pt = page.evaluate(f"() => window.urzeit.board.stackPoint({i})")
     page.mouse.click(pt["x"], pt["y"])
 
@@ -81,8 +82,9 @@ def test_take_preview_cancel_confirm(page, served_dist):
     page.watch.assert_clean()
 
 
-def test_full_game_against_the_computer_to_the_end_screen(page, served_dist):
-    start(page, served_dist, players=3)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, seed):
+    start(page, served_dist, players=3, seed=seed)
     for turn in range(400):
         if page.evaluate("() => window.urzeit.view.over"):
             break

@@ -9,8 +9,8 @@ pytestmark = pytest.mark.browser
 READY = 60_000
 
 
-def start(page, url, seats=None):
-    page.goto(url + "?test=1")
+def start(page, url, seats=None, seed=7):
+    page.goto(url + f"?test=1&seed={seed}")
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
     page.click("[data-game-id='sammler']")
     if seats:

@@ -222,6 +222,8 @@ function seatRequests() {
 }
 
 function randomSeed() {
+  const fixed = new URLSearchParams(location.search).get("seed");
+  if (TEST_MODE && fixed !== null) return Number(fixed);  // tests replay exact games
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
   return a[0];

@@ -104,9 +104,14 @@ export function createElawaRenderer() {
   }
 
   function update(v) {
+    const before = view && view.phase;
     view = v;
     if (selected && !legal("take_card").some((a) => a.stack === selected.stack)) selected = null;
     render();
+    // a choice on the circle is due: bring it into sight (the hand may have scrolled it away)
+    if (myTurn() && (v.phase === "take" || v.phase === "take_visible") && before !== v.phase) {
+      canvas.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // ---- geometry of the circle ------------------------------------------------------
