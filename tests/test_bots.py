@@ -77,3 +77,15 @@ def test_bot_does_not_complete_an_opponents_forest_for_nothing(level):
     state.land = [T.BY_ID["L01"].index] * 4
     action = bot_move(state, 0, level)
     assert (action["x"], action["y"]) != (0, -2)
+
+
+def test_hint_reports_the_bot_move_without_playing_it():
+    seats = [{"kind": "human"}, {"kind": "ai", "level": "easy"}]
+    r = json.loads(api.handle(json.dumps({"op": "new", "game": "sammler", "seats": seats, "seed": 9})))
+    match = r["result"]["match"]
+    before = json.dumps(api._matches[match].state.to_json())
+    hint = json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": 0, "level": "hard", "apply": False,
+                                             "viewer": 0})))["result"]
+    assert hint["action"] in hint["view"]["legal"] and hint["events"] == []
+    assert json.dumps(api._matches[match].state.to_json()) == before
+    assert hint["view"]["state_id"] == 0

@@ -294,3 +294,18 @@ def test_playable_on_a_phone_with_touch(browser, served_dist):
     screenshot(page, "phone-sammler")
     page.watch.assert_clean()
     context.close()
+
+
+def test_a_hint_shows_what_the_hard_bot_would_play_and_changes_nothing(page, served_dist):
+    ready(page, served_dist)
+    start(page, "sammler")
+    before = int(page.locator("#app").get_attribute("data-state-id"))
+    page.click("#hint-button")
+    page.wait_for_function("() => document.getElementById('app').dataset.hint")
+    hint = json.loads(page.locator("#app").get_attribute("data-hint"))
+    assert hint in page.evaluate("() => window.urzeit.view.legal")
+    assert int(page.locator("#app").get_attribute("data-state-id")) == before
+    assert page.locator("#legal-actions button.hinted").count() == 1
+    pending = page.evaluate("() => window.urzeit.board.pending")  # shown on the board
+    assert (pending["x"], pending["y"]) == (hint["x"], hint["y"])
+    screenshot(page, "sammler-hint")

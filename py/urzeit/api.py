@@ -23,7 +23,7 @@ _FIELDS = {
     "new": ({"op", "game", "seats", "seed"}, {"options"}),
     "view": ({"op", "match", "seat"}, set()),
     "act": ({"op", "match", "seat", "state_id", "action"}, set()),
-    "ai": ({"op", "match", "seat"}, {"budget_ms", "level", "viewer"}),
+    "ai": ({"op", "match", "seat"}, {"budget_ms", "level", "viewer", "apply"}),
     "undo": ({"op", "match", "seat"}, set()),
     "save": ({"op", "match"}, set()),
     "load": ({"op", "save"}, set()),
@@ -238,6 +238,8 @@ def op_ai(req):
 
     bot_seed = (match.seed * GOLDEN + match.revision + 1) & MASK64
     action = ai.choose_action(match.game.id, view, determinize, level, bot_seed, budget)
+    if req.get("apply", True) is False:  # a hint: what this bot would play, nothing changes
+        return {"action": action, "events": [], "view": match.view(viewer)}
     events = match.apply(action)
     return {"action": action, "events": events, "view": match.view(viewer)}
 

@@ -297,6 +297,7 @@ function setView(view) {
   renderScores(view);
   renderLegal(view);
   renderTurn(view);
+  $("hint-button").hidden = match.mode === "replay" || !isHumanTurn(view);
   const undo = $("undo-button");
   undo.disabled = !view.undo || match.busy;
   undo.title = view.undo ? "" : (view.undo_reason || "");
@@ -506,6 +507,25 @@ function toggleLang() {
   if (match.view && !$("game").hidden) setView(match.view);
 }
 
+async function hint() {
+  const view = match.view;
+  if (!isHumanTurn(view) || match.busy) return;
+  setBusy(true);
+  try {
+    const r = await engine.request({ op: "ai", match: match.id, seat: view.current_seat, level: "hard",
+                                     viewer: view.current_seat, apply: false });
+    const key = JSON.stringify(r.action);
+    for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
+    $("message").textContent = t("hintIs", renderer().label(r.action, getLang()));
+    if (renderer().showHint) renderer().showHint(r.action);
+    app.dataset.hint = key;
+  } catch (err) {
+    showError(err);
+  } finally {
+    setBusy(false);
+  }
+}
+
 async function undo() {
   const view = match.view;
   if (!view || view.seat === null || match.busy) return;
@@ -683,6 +703,7 @@ $("share-copy").addEventListener("click", async () => {
   }
 });
 $("undo-button").addEventListener("click", undo);
+$("hint-button").addEventListener("click", hint);
 $("export-button").addEventListener("click", exportGame);
 $("import-file").addEventListener("change", (ev) => { if (ev.target.files[0]) importFile(ev.target.files[0]); ev.target.value = ""; });
 $("replay-first").addEventListener("click", () => showStep(0));

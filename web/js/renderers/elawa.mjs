@@ -466,8 +466,16 @@ export function createElawaRenderer() {
     return null;
   }
 
+  function showHint(action) {
+    if (action.type === "take_card") {
+      selected = { stack: action.stack, skip: action.skip };
+      render();
+    }
+    for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(action));
+  }
+
   return {
-    mount, unmount, update, label, event,
+    mount, unmount, update, label, event, showHint,
     hook: {
       stackPoint(i) {
         const r = canvas.getBoundingClientRect();

@@ -111,6 +111,7 @@ export function createSammlerRenderer() {
   let drag = null;
   let lastPlacedAt = null;
   let dropAnim = null;
+  let hinted = null;
 
   const tx = () => TEXT[api.lang()] || TEXT.de;
 
@@ -252,6 +253,7 @@ export function createSammlerRenderer() {
   function update(newView) {
     const previous = view;
     view = newView;
+    if (!previous || previous.state_id !== view.state_id) hinted = null;
     if (!previous || previous.tile_to_place !== view.tile_to_place || previous.state_id > view.state_id) {
       pending = null;
       if (!previous || previous.tile_to_place !== view.tile_to_place) rot = firstLegalRotation();
@@ -775,6 +777,13 @@ export function createSammlerRenderer() {
   function drawMarkers() {
     const seat = view.seat;
     for (const m of markers()) {
+      if (hinted && JSON.stringify(hinted) === JSON.stringify(m.action)) {
+        ctx.beginPath();
+        ctx.arc(m.sx, m.sy, m.r + 9, 0, Math.PI * 2);
+        ctx.strokeStyle = "#ffb300";
+        ctx.lineWidth = 4;
+        ctx.stroke();
+      }
       ctx.beginPath();
       ctx.arc(m.sx, m.sy, m.r + 3, 0, Math.PI * 2);
       ctx.fillStyle = "#ffffffdd";
@@ -916,8 +925,19 @@ export function createSammlerRenderer() {
     return null;
   }
 
+  function showHint(action) {
+    // put the hinted tile on the board as a pending placement, or ring the hinted figure spot
+    if (action.type === "place_tile") {
+      rot = action.rotation;
+      pending = { x: action.x, y: action.y, rotation: action.rotation };
+      renderPanel();
+    }
+    hinted = action;
+    dirty = true;
+  }
+
   return {
-    mount, unmount, update, onEvents, label, event,
+    mount, unmount, update, onEvents, label, event, showHint,
     // test hook: where to click
     hook: {
       cellCenter(x, y) {
