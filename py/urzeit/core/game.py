@@ -39,3 +39,16 @@ class Game:
             "listed": self.listed,
             "private_hands": self.private_hands,
         }
+
+
+class TurnState:
+    """current_player and is_over for states that keep `current` and `over`."""
+    __slots__ = ()
+
+    @property
+    def current_player(self):
+        return None if self.over else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.over

@@ -13,7 +13,7 @@ import pathlib
 
 from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Game
+from ...core.game import Game, TurnState
 from ...core.rng import Rng
 
 DATA = json.loads(pathlib.Path(__file__).with_name("cards.json").read_text(encoding="utf-8"))
@@ -73,7 +73,7 @@ def _payments(cost: list, available: dict) -> list[list]:
     return results
 
 
-class ElawaState:
+class ElawaState(TurnState):
     __slots__ = ("n", "rng", "side", "chief2", "chiefs", "first", "cards", "res", "fire", "supply",
                  "discards", "removed", "hands", "tribes", "stored", "avail", "current", "phase",
                  "pending_takes", "played", "stored_now", "final_round", "over", "turns")
@@ -96,14 +96,6 @@ class ElawaState:
         return s
 
     # ---- contract ----------------------------------------------------------------------
-
-    @property
-    def current_player(self):
-        return None if self.over else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     def capacity(self, p: int) -> int:
         return CHIEFS[self.chiefs[p]]["advanced_side" if self.side == "advanced" else "normal_side"]["capacity"]

@@ -3,6 +3,8 @@ rollout policy (play cards when possible, then end the turn)."""
 
 import math
 
+from ...ai.policy import CardGamePolicy
+
 from . import CARDS
 
 TOKEN_VALUE = 0.9       # a resource still to be spent
@@ -47,18 +49,9 @@ def greedy_scores(state, seat, legal):
     return result
 
 
-class Policy:
+class Policy(CardGamePolicy):
     def __init__(self, n_players, rollout_actions=40):
-        self.rollout_actions = rollout_actions
-
-    def tree_depth(self, state, seat, depth):
-        return 8 if state.current_player == seat else 2
-
-    def order(self, state, legal, seat, depth):
-        if depth > 0 or len(legal) <= 2:
-            return legal
-        scores = greedy_scores(state, seat, legal)
-        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+        super().__init__(n_players, rollout_actions)
 
     def rollout(self, state, rng):
         for _ in range(self.rollout_actions):
@@ -75,4 +68,5 @@ class Policy:
     def evaluate(self, state):
         return evaluate(state)
 
-    greedy_scores = staticmethod(greedy_scores)
+    def greedy_scores(self, state, seat, legal):
+        return greedy_scores(state, seat, legal)

@@ -8,14 +8,14 @@ wins; two passes in a row end the game with no winner. Tests use it; the menu ne
 
 from ...core.actions import find_legal
 from ...core.errors import BadRequest
-from ...core.game import Game
+from ...core.game import Game, TurnState
 from ...core.rng import Rng
 
 DECK = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
 HAND_SIZE = 3
 
 
-class NimState:
+class NimState(TurnState):
     __slots__ = ("pile", "hands", "deck", "current", "passes", "winner", "over", "rng")
 
     def clone(self) -> "NimState":
@@ -29,14 +29,6 @@ class NimState:
         s.over = self.over
         s.rng = self.rng.clone()
         return s
-
-    @property
-    def current_player(self):
-        return None if self.over else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     def legal_actions(self) -> list[dict]:
         if self.over:

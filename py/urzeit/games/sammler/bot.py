@@ -122,4 +122,5 @@ class Policy:
     def evaluate(self, state):
         return evaluate(state)
 
-    greedy_scores = staticmethod(greedy_scores)
+    def greedy_scores(self, state, seat, legal):
+        return greedy_scores(state, seat, legal)

@@ -13,7 +13,7 @@ import pathlib
 
 from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Game
+from ...core.game import Game, TurnState
 from ...core.rng import Rng
 
 DATA = json.loads(pathlib.Path(__file__).with_name("cards.json").read_text(encoding="utf-8"))
@@ -38,7 +38,7 @@ def _covers(pool: list, cost: list) -> bool:
     return True
 
 
-class SpaeherState:
+class SpaeherState(TurnState):
     __slots__ = ("mode", "rng", "vp", "hunger", "tribe", "camp", "supply", "hand", "items", "created",
                  "item_deck", "wild_deck", "hunt_deck", "locations", "sites", "display", "first",
                  "current", "phase", "steps", "playing", "revealed", "pool", "taken", "take_range",
@@ -66,14 +66,6 @@ class SpaeherState:
         return s
 
     # ---- contract ----------------------------------------------------------------------
-
-    @property
-    def current_player(self):
-        return None if self.over else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     def scores(self) -> list[int]:
         return list(self.vp)

@@ -2,6 +2,8 @@
 
 import math
 
+from ...ai.policy import CardGamePolicy
+
 from . import GOAL, ITEMS, LOCS
 
 
@@ -82,18 +84,9 @@ def greedy_scores(state, seat, legal):
     return result
 
 
-class Policy:
+class Policy(CardGamePolicy):
     def __init__(self, n_players, rollout_actions=30):
-        self.rollout_actions = rollout_actions
-
-    def tree_depth(self, state, seat, depth):
-        return 8 if state.current_player == seat else 2
-
-    def order(self, state, legal, seat, depth):
-        if depth > 0 or len(legal) <= 2:
-            return legal
-        scores = greedy_scores(state, seat, legal)
-        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+        super().__init__(n_players, rollout_actions)
 
     def rollout(self, state, rng):
         for _ in range(self.rollout_actions):
@@ -106,4 +99,5 @@ class Policy:
     def evaluate(self, state):
         return evaluate(state)
 
-    greedy_scores = staticmethod(greedy_scores)
+    def greedy_scores(self, state, seat, legal):
+        return greedy_scores(state, seat, legal)
