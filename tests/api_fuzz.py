@@ -117,7 +117,7 @@ def draw_request(data, match_ids):
         "game": GAME_IDS[pick % len(GAME_IDS)],
         "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}], "seed": pick,
         "options": {}, "save": m.replay() if m else {}, "budget_ms": 0, "level": "random",
-        "viewer": pick % (players + 1) - 1,
+        "viewer": pick % (players + 1) - 1, "apply": bool(pick % 2),
         "action": legal[pick % len(legal)] if legal and use_real else canned,
     }
     required, optional = api._FIELDS[op]

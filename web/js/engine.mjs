@@ -9,12 +9,24 @@ export class EngineError extends Error {
 }
 
 export class Engine {
-  constructor(onStatus) {
-    this.onStatus = onStatus;
+  constructor(onStatus = null) {
+    this.listener = onStatus;
+    this.lastStatus = null;
     this.pending = new Map();
     this.nextId = 1;
     this.watchdogMs = 30_000; // longer than any bot move (hard <= 2 s in the browser)
     this.start();
+  }
+
+  // Status events before the page listens are kept and handed over when it does.
+  onStatus(status, info) {
+    this.lastStatus = [status, info];
+    if (this.listener) this.listener(status, info);
+  }
+
+  listen(fn) {
+    this.listener = fn;
+    if (this.lastStatus) fn(...this.lastStatus);
   }
 
   start() {

@@ -1,6 +1,6 @@
 // The page: menu (paints before Python is ready), seats, and the game screen that draws
 // the engine's view and offers exactly the view's legal actions.
-import { Engine } from "./engine.mjs";
+import { engine } from "./boot.mjs";
 import { applyStaticTexts, getLang, setLang, t } from "./i18n.mjs";
 import { deleteSave, listSaves, newSaveId, validRecord, writeSave } from "./storage.mjs";
 import { RULES, SHARE_NOTES } from "./rules.mjs";
@@ -33,7 +33,7 @@ const match = {
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
 
-const engine = new Engine((status, info) => {
+engine.listen((status, info) => {
   app.dataset.engine = status;
   app.dataset.ready = String(status === "ready");
   if (status === "ready") performance.mark("urzeit-engine-ready");
@@ -43,6 +43,7 @@ const engine = new Engine((status, info) => {
   if (status === "ready" && !linkChecked) {
     linkChecked = true;
     openSharedLink();
+    registerServiceWorker();
   }
   renderStatus();
   renderGameList();
@@ -720,9 +721,12 @@ renderGameList();
 renderSaved();
 performance.mark("urzeit-menu-painted");
 
-// Offline: the service worker precaches the build after the first visit.
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
-  navigator.serviceWorker.register("sw.js").catch(() => { /* no offline support here */ });
+// Offline: the service worker precaches the build after the first visit. It is registered
+// once the engine is up, so its downloads do not slow the first boot.
+function registerServiceWorker() {
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch(() => { /* no offline support here */ });
+  }
 }
 
 if (TEST_MODE) {
@@ -737,6 +741,6 @@ if (TEST_MODE) {
     openReplay,
     killWorker: () => engine.worker.terminate(),
     setWatchdog: (ms) => { engine.watchdogMs = ms; },
-    timings: () => ({ engineReadyMs: engine.readyMs }),
+    timings: () => ({ engineReadyMs: engine.readyMs, marks: engine.lastStatus && engine.lastStatus[1].marks }),
   };
 }

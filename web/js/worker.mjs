@@ -23,24 +23,27 @@ async function fetchWheel() {
 }
 
 const engine = (async () => {
+  const marks = {};
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL }),
+    loadPyodide({ indexURL }).then((py) => { marks.runtime = performance.now() - started; return py; }),
     fetchWheel().catch((err) => { throw new Error("the engine package could not be loaded: " + (err.message || err)); }),
   ]);
+  marks.wheel = performance.now() - started;
   pyodide.unpackArchive(wheel.buffer, "wheel");
   let api;
   try {
     api = pyodide.pyimport("urzeit.api");
+    marks.imported = performance.now() - started;
   } catch (err) {
     throw new Error("the engine package could not be imported: " + String(err.message || err).split("\n").slice(-2).join(" "));
   }
   const hello = JSON.parse(api.handle(JSON.stringify({ op: "hello" })));
-  return { handle: api.handle, hello: hello.result, pyodideVersion: pyodide.version };
+  return { handle: api.handle, hello: hello.result, pyodideVersion: pyodide.version, marks };
 })();
 
 engine.then(
   (e) => postMessage({ type: "status", status: "ready", ms: performance.now() - started,
-                       hello: e.hello, pyodide: e.pyodideVersion }),
+                       hello: e.hello, pyodide: e.pyodideVersion, marks: e.marks }),
   (err) => postMessage({ type: "status", status: "failed", reason: String(err && err.message || err) }),
 );
 

@@ -14,7 +14,8 @@ LEVELS = ("random", "easy", "medium", "hard")
 
 # MCTS iterations per level: sized so a move stays within its time budget in Pyodide
 # (easy <= 0.2 s, medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
-ITERATIONS = {"medium": 250, "hard": 700}
+ITERATIONS = {"sammler": {"medium": 250, "hard": 700}, "elawa": {"medium": 160, "hard": 420},
+              "spaeher": {"medium": 160, "hard": 420}}
 # A move never takes longer than this (seconds) unless the caller sets budget_ms; 0 = no cap.
 TIME_CAP = {"medium": 0.6, "hard": 1.8}
 
@@ -34,7 +35,7 @@ def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
     if level == "easy":
         return _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng)
     time_limit = TIME_CAP[level] if budget_ms is None else (budget_ms / 1000 or None)
-    action, _ = mcts.search(determinize, seat, policy, ITERATIONS[level], rng, time_limit_s=time_limit)
+    action, _ = mcts.search(determinize, seat, policy, ITERATIONS[game_id][level], rng, time_limit_s=time_limit)
     return action if action is not None else rng.choice(legal)
 
 
