@@ -102,3 +102,31 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, see
     assert page.locator("#turn-info").inner_text()
     screenshot(page, "elawa-end")
     page.watch.assert_clean()
+
+
+def test_elawa_on_a_phone_with_touch(browser, served_dist):
+    from browser_support import PageWatch
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    page.goto(served_dist + "?test=1&seed=3")
+    page.wait_for_selector("#app[data-ready='true']", timeout=60_000)
+    page.tap("[data-game-id='elawa']")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-level", "random")
+    page.tap("#start-button")
+    page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")
+    wait_idle(page)
+    view = page.evaluate("() => window.urzeit.view")
+    stack = [a for a in view["legal"] if a["type"] == "take_card"][0]["stack"]
+    page.locator(".elawa-canvas").scroll_into_view_if_needed()
+    pt = page.evaluate(f"() => window.urzeit.board.stackPoint({stack})")
+    page.touchscreen.tap(pt["x"], pt["y"])
+    page.wait_for_function("() => window.urzeit.board.selected !== null")
+    page.tap("#elawa-confirm")
+    page.wait_for_function("() => window.urzeit.view.phase === 'play'")
+    page.tap("#elawa-end-turn")
+    page.wait_for_function("() => ['take', 'discard'].includes(window.urzeit.view.phase)")
+    screenshot(page, "phone-elawa")
+    page.watch.assert_clean()
+    context.close()

@@ -51,9 +51,15 @@ engine.listen((status, info) => {
   renderSaved();
 });
 
+function localError(err) {
+  // The reason in the player's language; the engine's exact words (English) follow.
+  const head = err.code && t("errors")[err.code];
+  return head ? `${head}: ${err.message}` : err.message;
+}
+
 function showError(err) {
   // While the engine is being restarted, the restart message stays.
-  if (app.dataset.recovering !== "true") $("message").textContent = err.message;
+  if (app.dataset.recovering !== "true") $("message").textContent = localError(err);
 }
 
 function recoverFromCrash() {
@@ -535,7 +541,7 @@ async function undo() {
     $("message").textContent = "";
     $("log").append(Object.assign(document.createElement("li"), { textContent: "↶ " + t("undo") }));
   } catch (err) {
-    $("message").textContent = err.message;
+    showError(err);
   }
 }
 
