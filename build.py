@@ -117,18 +117,21 @@ def build() -> pathlib.Path:
     return DIST
 
 
-def write_precache(info: dict) -> None:
+def write_precache(info: dict, dist: pathlib.Path = DIST) -> str:
     """The service worker's list of every file of the build, and a cache name that changes
     whenever any file changes (so a new build replaces the old cache cleanly)."""
     files, digest = [], hashlib.sha256()
-    for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
-        rel = path.relative_to(DIST).as_posix()
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        rel = path.relative_to(dist).as_posix()
         if rel in ("sw.js", "precache.json"):
-            continue
+            continue  # written below, from the name
         files.append(rel)
         digest.update(rel.encode() + path.read_bytes())
     name = f"urzeit-{info['version']}-{digest.hexdigest()[:16]}"
-    (DIST / "precache.json").write_text(json.dumps({"cache": name, "files": ["./"] + files}, indent=1))
+    (dist / "precache.json").write_text(json.dumps({"cache": name, "files": ["./"] + files}, indent=1))
+    template = (WEB / "sw.js").read_text()
+    (dist / "sw.js").write_text(template.replace("__URZEIT_CACHE__", name))
+    return name
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

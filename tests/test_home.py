@@ -309,3 +309,41 @@ def test_a_hint_shows_what_the_hard_bot_would_play_and_changes_nothing(page, ser
     pending = page.evaluate("() => window.urzeit.board.pending")  # shown on the board
     assert (pending["x"], pending["y"]) == (hint["x"], hint["y"])
     screenshot(page, "sammler-hint")
+
+
+def test_a_new_build_replaces_the_old_offline_cache(browser, tmp_path):
+    """Two builds served one after the other from the same place: after the visit to the
+    second, only its cache is left."""
+    import shutil
+    import sys
+    import threading
+    from browser_support import DIST, ROOT
+    sys.path.insert(0, str(ROOT))
+    import build
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    info = json.loads((site / "build.json").read_text())
+    first = build.write_precache(info, site)
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    cached = """async () => { const names = [];
+        for (const k of await caches.keys()) { const c = await caches.open(k); if (await c.match('precache.json')) names.push(k); }
+        return names; }"""
+    page.goto(url)
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.wait_for_function(f"async () => (await ({cached})()).includes('{first}')", timeout=60_000)
+    # the next build: one file changed, so a new cache name
+    (site / "css" / "style.css").write_text((site / "css" / "style.css").read_text() + "\n/* build 2 */\n")
+    second = build.write_precache(info, site)
+    assert second != first
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function(f"async () => {{ const n = await ({cached})(); return n.length === 1 && n[0] === '{second}'; }}",
+                           timeout=60_000)
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    assert "/* build 2 */" in page.evaluate("() => fetch('css/style.css').then((r) => r.text())")
+    context.close()
+    server.shutdown()

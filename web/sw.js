@@ -1,6 +1,7 @@
 // Service worker: precaches the whole build on first visit, then answers from the cache so
-// the game works with the network off. The build writes the cache name and file list into
-// precache.json; a new build is a new cache, and the old one is deleted on activation.
+// the game works with the network off. build.py stamps the cache name below, so every build
+// changes this file: browsers then install the new worker, which deletes the old cache.
+const CACHE = "__URZEIT_CACHE__";
 const MANIFEST = "precache.json";
 
 async function manifest() {
@@ -11,8 +12,9 @@ async function manifest() {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const m = await manifest();
-    const cache = await caches.open(m.cache);
-    await cache.addAll(m.files);
+    const cache = await caches.open(CACHE);
+    // bypass the HTTP cache: a new build must never store an old file
+    await cache.addAll(m.files.map((f) => new Request(f, { cache: "reload" })));
     await cache.put(MANIFEST, new Response(JSON.stringify(m), { headers: { "content-type": "application/json" } }));
     await self.skipWaiting();
   })());
@@ -21,14 +23,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    const current = [];
-    for (const name of names) {
-      const cache = await caches.open(name);
-      if (await cache.match(MANIFEST)) current.push(name);
-    }
-    current.sort();
-    const keep = current[current.length - 1];
-    await Promise.all(names.filter((n) => n.startsWith("urzeit-") && n !== keep).map((n) => caches.delete(n)));
+    await Promise.all(names.filter((n) => n.startsWith("urzeit-") && n !== CACHE).map((n) => caches.delete(n)));
     await self.clients.claim();
   })());
 });
@@ -36,7 +31,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   event.respondWith((async () => {
-    const hit = await caches.match(event.request, { ignoreSearch: true });
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(event.request, { ignoreSearch: true });
     if (hit) return hit;
     return fetch(event.request);
   })());
