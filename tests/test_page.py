@@ -27,7 +27,6 @@ def test_menu_paints_before_engine_and_then_engine_ready(page, served_dist):
     # games the engine does not offer yet are shown as in preparation and cannot start
     for card in page.locator("#game-list .game-card").all():
         gid = card.get_attribute("data-game-id")
-        hello = page.evaluate("() => 1")  # keep the page busy-free; availability is in the DOM
         if card.is_disabled():
             assert card.locator(".badge").count() == 1, gid
     screenshot(page, "menu")

@@ -364,9 +364,8 @@ class SammlerState:
 
     # ---- scoring ---------------------------------------------------------------------
 
-    def _feature_nodes(self, root: int, parent=None) -> list[int]:
-        parent = parent or self.parent
-        return [i for i in range(len(parent)) if _find(parent, i) == root]
+    def _feature_nodes(self, root: int) -> list[int]:
+        return [i for i in range(len(self.parent)) if _find(self.parent, i) == root]
 
     def _feature_value(self, root: int) -> tuple[int, dict]:
         """Points of a forest or river now (as if complete), with what they are made of."""
@@ -377,10 +376,10 @@ class SammlerState:
                                                      "gold": self.gold[root]}
         lakes = sorted({self.base[self.node_tile[i]] + lake for i in nodes
                         for lake in T.TYPES[self.placed[self.node_tile[i]][0]].zones[self.node_zone[i]].lakes})
-        fish = sum(self.sfish_of_lake(lake) for lake in lakes)
+        fish = sum(self.lake_fish(lake) for lake in lakes)
         return tiles + fish, {"tiles": tiles, "fish": fish, "lakes": len(lakes)}
 
-    def sfish_of_lake(self, lake_node: int) -> int:
+    def lake_fish(self, lake_node: int) -> int:
         return T.TYPES[self.placed[self.node_tile[lake_node]][0]].zones[self.node_zone[lake_node]].fish
 
     def _node_place(self, node: int) -> tuple:
