@@ -1,5 +1,5 @@
-"""Jäger und Späher: the rules of the summary on hand-built positions (the engine is in
-progress and not in the menu yet; see docs/spaeher.md)."""
+"""Jäger und Späher: every rule of the summary (shared/rules/jaeger-und-spaeher.txt) and
+every card of our reconstruction, on hand-built positions."""
 
 import pytest
 
@@ -75,8 +75,9 @@ def test_eight_hunger_costs_a_member_and_three_tiles():
 
 
 def test_recall_takes_one_uncovered_resource_each_used_at_once():
-    s = new("intro", hunt=["J02"], wild=["W01", "W02"])  # J02: meat, meat; W02: wood, clay
+    s = new("intro", hunt=["J02"], wild=["W01", "W02"])  # J02: meat, meat, skin
     s.apply({"type": "play", "card": "jaeger"})  # reveals J02, places up to 2 there
+    s._loc("J02")["covered"][2] = True  # the skin was taken before
     s.apply({"type": "place", "where": "J02"})
     s.apply({"type": "place", "where": "J02"})
     if s.phase == "column":
@@ -161,3 +162,113 @@ def test_stalled_games_end_at_our_turn_limit():
     while not s.is_over:
         s.apply(s.legal_actions()[0])
     assert s.is_over
+
+
+def test_members_on_locations_count_at_sunset_but_not_those_in_the_cave_camp():
+    s = new("intro")
+    s.hand[0] = []
+    s.tribe[0], s.camp[0] = 1, 2
+    s.locations[0]["members"] = [0, 0]
+    s.hunger[0] = 0
+    s.apply({"type": "sunset"})
+    assert s.vp[0] == 10 + 3 and s.hunger[0] == 3  # 1 on the tribe card + 2 out there
+
+
+def test_normal_sunset_keeps_one_uncreated_item_then_takes_five_to_seven():
+    s = new("normal", items=["rad", "kanu", "totem", "netz", "speer", "korb"],
+            display=[["heilerin", "jaeger", "spaeher"], ["toepferin", "aeltester", "sammlerin"], ["kundschafter", "schamane"]])
+    s.items[0] = ["rad", "kanu", "totem"]
+    s.hand[0] = []
+    s.apply({"type": "sunset"})
+    assert s.phase == "sunset_keep"
+    assert [a["item"] for a in s.legal_actions()] == ["kanu", "rad", "totem"]
+    s.apply({"type": "keep_item", "item": "totem"})
+    assert s.items[0] == ["totem"] and s.phase == "sunset_take"
+    for i in range(5):
+        assert ({"type": "stop"} in s.legal_actions()) == (i >= 5)
+        s.apply({"type": "take", "column": i % 3 if s.display[i % 3] else 0})
+    assert {"type": "stop"} in s.legal_actions()  # 5 taken: may stop, or take up to 7
+    s.apply({"type": "take", "column": 0})
+    s.apply({"type": "take", "column": 1})
+    assert len(s.hand[0]) == 7 and s.current_player == 1  # the seventh ends the sunset
+
+
+def test_intro_sunset_takes_six_and_a_short_display_gives_what_is_there():
+    s = new("intro", display=[["heilerin"], ["jaeger", "spaeher"], []])
+    s.hand[0] = []
+    s.apply({"type": "sunset"})
+    assert {"type": "stop"} not in s.legal_actions()
+    s.apply({"type": "take", "column": 0})
+    s.apply({"type": "take", "column": 1})
+    s.apply({"type": "take", "column": 1})
+    assert sorted(s.hand[0]) == ["heilerin", "jaeger", "spaeher"] and s.current_player == 1
+
+
+def test_only_exposed_characters_can_be_taken():
+    s = new("intro", display=[["heilerin", "jaeger"], ["spaeher"], ["kundschafter"]])
+    s.hand[0] = []
+    s.apply({"type": "sunset"})
+    s.apply({"type": "take", "column": 0})
+    assert s.hand[0] == ["jaeger"] and s.display[0] == ["heilerin"]
+
+
+def test_the_played_card_goes_to_the_single_shortest_column_without_asking():
+    s = new("intro", display=[["heilerin", "jaeger"], ["spaeher"], ["kundschafter", "schamane"]])
+    s.apply({"type": "play", "card": "nachwuchs"})
+    assert s.display[1] == ["spaeher", "nachwuchs"] and s.current_player == 1
+
+
+def test_recall_is_one_action_with_any_number_of_members():
+    s = new("intro", hunt=["J09"])
+    s.locations.append({"id": "J09", "covered": [False] * 3, "members": [0, 0, 0]})
+    s.tribe[0], s.hunger[0] = 0, 3
+    for _ in range(3):
+        s.apply({"type": "recall", "where": "J09", "resource": "meat"})
+    for _ in range(3):
+        s.apply({"type": "cure"})
+    s.apply({"type": "finish"})
+    assert s.hunger[0] == 0 and s.tribe[0] == 3 and s.current_player == 1
+
+
+def test_when_the_hunt_is_over_both_players_get_one_more_sunset():
+    s = new("intro", hunt=[])
+    s.locations = [l for l in s.locations if LOCS[l["id"]]["kind"] == "wild"]
+    s.hand = [[], []]
+    s.apply({"type": "sunset"})  # player 0's sunset ends its turn: no meat left anywhere
+    while s.current_player == 0:
+        s.apply(s.legal_actions()[0])
+    assert s.hunt_over == [1, 0] and not s.is_over
+    s.apply({"type": "sunset"})
+    while s.current_player == 1 and not s.is_over:
+        s.apply(s.legal_actions()[0])
+    assert not s.is_over  # player 0 has not had a sunset since
+    s.apply({"type": "sunset"})
+    while s.current_player == 0:
+        s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0] if s.hand[1] else {"type": "sunset"})
+    while not s.is_over and s.current_player == 1:
+        s.apply(s.legal_actions()[0])
+    assert s.is_over and s.view(0)["hunt_over"]
+
+
+def test_views_hide_the_opponents_items_and_the_decks():
+    s = new("normal")
+    v = s.view(1)
+    assert v["players"][0]["items"] is None and v["players"][0]["item_count"] == 1
+    assert v["players"][1]["items"] == sorted(s.items[1])
+    text = str(v)
+    assert all(i not in text for i in s.items[0] if i not in s.items[1])
+    assert v["decks"] == {"items": len(s.item_deck), "wild": len(s.wild_deck), "hunt": len(s.hunt_deck)}
+    assert "item_deck" not in v and "hunt_deck" not in v
+
+
+def test_determinize_redeals_only_what_the_seat_cannot_see():
+    from urzeit.core.rng import Rng
+    s = new("normal")
+    d = s.determinize(1, Rng(5))
+    assert d.items[1] == s.items[1] and d.hand == s.hand and d.locations == s.locations
+    assert len(d.items[0]) == len(s.items[0])
+    assert sorted(d.items[0] + d.item_deck) == sorted(s.items[0] + s.item_deck)
+    assert sorted(d.hunt_deck) == sorted(s.hunt_deck) and sorted(d.wild_deck) == sorted(s.wild_deck)
+    others = {tuple(s.determinize(1, Rng(k)).hunt_deck) for k in range(5)}
+    assert len(others) > 1

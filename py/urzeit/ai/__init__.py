@@ -33,7 +33,10 @@ def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
     if policy is None:
         return rng.choice(legal)
     if level == "easy":
-        return _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng)
+        state = determinize(Rng(rng.next_u64()))
+        if hasattr(policy, "easy"):  # a game's own rule-based player
+            return policy.easy(state, seat, legal, rng)
+        return _greedy(state, seat, legal, policy, rng)
     time_limit = TIME_CAP[level] if budget_ms is None else (budget_ms / 1000 or None)
     action, _ = mcts.search(determinize, seat, policy, ITERATIONS[game_id][level], rng, time_limit_s=time_limit)
     return action if action is not None else rng.choice(legal)

@@ -42,7 +42,7 @@ class SpaeherState(TurnState):
     __slots__ = ("mode", "rng", "vp", "hunger", "tribe", "camp", "supply", "hand", "items", "created",
                  "item_deck", "wild_deck", "hunt_deck", "locations", "sites", "display", "first",
                  "current", "phase", "steps", "playing", "revealed", "pool", "taken", "take_range",
-                 "final", "over", "turns", "sunsets", "discarded")
+                 "final", "over", "turns", "sunsets", "discarded", "hunt_over")
 
     def clone(self) -> "SpaeherState":
         s = SpaeherState.__new__(SpaeherState)
@@ -63,6 +63,7 @@ class SpaeherState(TurnState):
         s.taken, s.take_range = self.taken, list(self.take_range)
         s.final, s.over, s.turns = self.final, self.over, self.turns
         s.sunsets, s.discarded = list(self.sunsets), list(self.discarded)
+        s.hunt_over = None if self.hunt_over is None else list(self.hunt_over)
         return s
 
     # ---- contract ----------------------------------------------------------------------
@@ -300,7 +301,10 @@ class SpaeherState(TurnState):
                 n = min(step["n"], self.camp[p])
                 self.camp[p] -= n
                 self.tribe[p] += n
-                events.append({"type": "offspring", "player": p, "n": n})
+                born = min(step["n"] - n, self.supply[p]) if step.get("from_supply") else 0
+                self.supply[p] -= born  # our reconstruction: an empty camp is filled from the supply
+                self.tribe[p] += born
+                events.append({"type": "offspring", "player": p, "n": n + born})
                 self.steps.pop(0)
             elif op == "reveal" and step["deck"] != "choice":
                 self._reveal(step["deck"], events)
@@ -470,6 +474,12 @@ class SpaeherState(TurnState):
             return self._game_over(events)
         if self.turns >= TURN_LIMIT and p != self.first:  # our safety net for stalled games
             return self._game_over(events)
+        if self.hunt_over is None and not self._meat_left():
+            self.hunt_over = list(self.sunsets)
+            events.append({"type": "hunt_over"})
+        if self.hunt_over is not None and p != self.first and all(
+                n > h for n, h in zip(self.sunsets, self.hunt_over)):
+            return self._game_over(events)  # each has had one more sunset since the hunt ended
         if self.final is None and max(self.vp) >= GOAL:
             if p == self.first:  # the second player gets one more full turn (gap #55)
                 self.final = 1 - p
@@ -477,6 +487,15 @@ class SpaeherState(TurnState):
                 return self._game_over(events)
         self.current = 1 - p
         self.phase = "turn"
+
+    def _meat_left(self) -> bool:
+        """Our rule for a hunt that is over (docs/spaeher.md): with no hunting ground left to
+        reveal and no meat on the open cards, hunger can only grow and the game could stall,
+        so it ends after the round in which both players have had one more sunset."""
+        if any(LOCS[c]["kind"] == "hunt" for c in self.hunt_deck):
+            return True
+        return any(r == "meat" and not c for l in self.locations
+                   for r, c in zip(LOCS[l["id"]]["resources"], l["covered"]))
 
     def _game_over(self, events):
         self.over = True
@@ -509,7 +528,8 @@ class SpaeherState(TurnState):
             "pool": list(self.pool), "step": dict(self.steps[0]) if self.steps else None,
             "playing": self.playing, "revealed": self.revealed,
             "taken": self.taken, "take_range": list(self.take_range),
-            "turns": self.turns, "winner": self.winner() if self.over else None,
+            "turns": self.turns, "hunt_over": self.hunt_over is not None,
+            "winner": self.winner() if self.over else None,
             "breakdown": [{"total": self.vp[p], "created": list(self.created[p]), "sunsets": self.sunsets[p]}
                           for p in range(2)] if self.over else None,
         }
@@ -543,7 +563,7 @@ class SpaeherState(TurnState):
             "phase": self.phase, "steps": [dict(x) for x in self.steps], "playing": self.playing,
             "revealed": self.revealed, "pool": list(self.pool), "taken": self.taken,
             "take_range": list(self.take_range), "final": self.final, "over": self.over, "turns": self.turns,
-            "sunsets": list(self.sunsets), "discarded": list(self.discarded),
+            "sunsets": list(self.sunsets), "discarded": list(self.discarded), "hunt_over": self.hunt_over,
         }
 
 
@@ -634,6 +654,7 @@ class Spaeher(Game):
         s.taken, s.take_range = 0, list(cfg["take_at_sunset"])
         s.final, s.over, s.turns = None, False, 0
         s.sunsets, s.discarded = [0, 0], []
+        s.hunt_over = None
         return s
 
     def from_json(self, d: dict) -> SpaeherState:
@@ -654,6 +675,7 @@ class Spaeher(Game):
         s.taken, s.take_range = d["taken"], list(d["take_range"])
         s.final, s.over, s.turns = d["final"], d["over"], d["turns"]
         s.sunsets, s.discarded = list(d["sunsets"]), list(d["discarded"])
+        s.hunt_over = None if d.get("hunt_over") is None else list(d["hunt_over"])
         return s
 
 

@@ -1,42 +1,221 @@
-"""What the bots know about Jäger und Späher: a value of the position for both seats."""
+"""What the bots know about Jäger und Späher.
+
+The game is a day cycle: send members out (hunt for meat, gather for items), bring them
+back, use what they bring at once, then call the sunset before hunger eats the points.
+`plan` is a rule-based player of that cycle (the easy bot, and the rollout of the
+searching bots); `estimates` values a position for both seats.
+"""
 
 import math
 
 from ...ai.policy import CardGamePolicy
 
-from . import GOAL, ITEMS, LOCS
+from . import CHARS, GOAL, ITEMS, LOCS, SITES
+
+PLACING = {c for c, v in CHARS.items() if any(s["op"] == "place" for s in v["steps"])}
+
+
+def _needs(state, p):
+    """How much each resource is worth to p right now (what is already brought back counts)."""
+    pool = state.pool if state.current == p else []
+    hunger_left = state.hunger[p] - pool.count("meat")
+    need = {"meat": 1.6 if hunger_left > 0 else 0.05,
+            "skin": 0.9 if state.supply[p] > 0 else 0.05}
+    if pool.count("skin") % 2 == 1 and state.supply[p] > 0:
+        need["skin"] = 1.3  # completes a pair
+    for r in ("stone", "wood", "clay", "fruit"):
+        need[r] = 0.0
+    # item resources: first what the best item within reach still lacks
+    target = _target_item(state, p, pool)
+    for item in state.items[p]:
+        cost = _lacking(item, pool)
+        share = ITEMS[item]["vp"] / max(1, len(ITEMS[item]["cost"]))
+        bonus = 1.5 if item == target else 0.2
+        for r in set(cost):
+            need[r] = max(need.get(r, 0.0), bonus + share * (1.0 if item == target else 0.3))
+    return need
+
+
+def _lacking(item, pool):
+    cost = list(ITEMS[item]["cost"])
+    for r in pool:
+        if r in cost:
+            cost.remove(r)
+    return cost
+
+
+def _reach(state, p):
+    """Resources p's members out there could still bring back (one each)."""
+    got = []
+    for loc in state.locations:
+        n = loc["members"].count(p)
+        if n:
+            free = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
+            got.append((n, free))
+    return got
+
+
+def _target_item(state, p, pool):
+    """The most valuable item that the members out there can still complete."""
+    best, best_vp = None, 0
+    reach = _reach(state, p)
+    for item in sorted(set(state.items[p])):
+        lack = _lacking(item, pool)
+        if len(lack) > sum(n for n, _ in reach):
+            continue
+        ok = True
+        for r in set(lack):
+            if lack.count(r) > sum(min(n, free.count(r)) for n, free in reach):
+                ok = False
+        if ok and ITEMS[item]["vp"] > best_vp:
+            best, best_vp = item, ITEMS[item]["vp"]
+    return best
+
+
+def _fits_item(state, p, free):
+    """The best points per member of an item this location alone could pay."""
+    best = 0.0
+    for item in state.items[p]:
+        cost = list(ITEMS[item]["cost"])
+        rest = list(free)
+        if all(r in rest and not rest.remove(r) for r in cost):
+            best = max(best, ITEMS[item]["vp"] / len(cost))
+    return best
+
+
+def _loc_value(state, p, loc, need):
+    free = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
+    waiting = len(loc["members"])
+    if waiting >= len(free):
+        return 0.0
+    values = sorted((need.get(r, 0.0) for r in free), reverse=True)
+    return values[waiting] + _fits_item(state, p, free)
+
+
+def _site_value(state, p, site):
+    face = SITES[site["id"]]["sides"][site["side"]]
+    o = 1 - p
+    if site["members"][o] >= site["members"][p] + 1 and site["members"][o] > 0:
+        return 0.3  # only adds up to driving them off
+    if site["members"][p] > 0:
+        return 0.1  # one member is enough to use it
+    return {"vp": 1.0, "cure": 0.9, "draw_items": 0.7, "take_character": 0.6}[face["effect"]["op"]]
+
+
+def _target_value(state, p, where, need):
+    loc = state._loc(where)
+    if loc is not None:
+        return _loc_value(state, p, loc, need)
+    return _site_value(state, p, state._site(where))
+
+
+def _card_value(state, p, card, need):
+    value = 0.0
+    tribe = state.tribe[p]
+    for step in CHARS[card]["steps"]:
+        op = step["op"]
+        if op == "place":
+            value += 1.0 * min(step["max"], tribe)
+            tribe -= min(step["max"], tribe)
+        elif op == "offspring":
+            pool = state.camp[p] + (state.supply[p] if step.get("from_supply") else 0)
+            value += 1.5 * min(step["n"], pool)
+        elif op == "cure":
+            value += 1.4 * min(step["n"], state.hunger[p])
+        elif op == "draw_items":
+            value += 0.8 * step["n"] if len(state.items[p]) < 3 else 0.2
+        elif op == "take_character":
+            value += 0.6 * step["n"]
+    return value
+
+
+def plan(state, rng=None) -> dict:
+    """The rule-based choice for the player to move (the easy bot and the rollouts)."""
+    p = state.current
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ph = state.phase
+    need = _needs(state, p)
+    if ph == "turn":
+        plays = [a for a in legal if a["type"] == "play"]
+        recalls = [a for a in legal if a["type"] == "recall" and a["resource"] is not None]
+        # Nachwuchs first: more members to send out
+        best, best_v = None, 0.0
+        for a in plays:
+            v = _card_value(state, p, a["card"], need)
+            if a["card"] in PLACING:
+                v += 0.5 if state.tribe[p] else -1.0
+            elif any(s["op"] == "cure" for s in CHARS[a["card"]]["steps"]) and recalls:
+                v -= 1.0  # cure after the meat has come home
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        recall_v = sum(max(need.get(a["resource"], 0), 0.2) for a in recalls)
+        if recalls and (state.tribe[p] == 0 or recall_v > best_v + 0.5 or best is None):
+            return max(recalls, key=lambda a: need.get(a["resource"], 0))
+        if best is not None:
+            return best
+        if plays:  # an early sunset costs a point per card still in hand
+            return plays[0]
+        return {"type": "sunset"}
+    if ph == "recall":
+        for t in ("create", "grow", "cure"):
+            options = [a for a in legal if a["type"] == t]
+            if t == "create" and options:
+                return max(options, key=lambda a: ITEMS[a["item"]]["vp"])
+            if options:
+                return options[0]
+        recalls = [a for a in legal if a["type"] == "recall" and a["resource"] is not None]
+        if recalls:
+            return max(recalls, key=lambda a: need.get(a["resource"], 0))
+        return {"type": "finish"}
+    if ph == "steps":
+        kind = legal[0]["type"]
+        if kind == "reveal":
+            decks = [a["deck"] for a in legal]
+            want_meat = state.hunger[p] + state.members_in_play(p) >= 4 or need["meat"] > 1
+            item_need = max(need[r] for r in ("stone", "wood", "clay", "fruit"))
+            deck = "hunt" if (want_meat or item_need < 0.5) else "wild"
+            return {"type": "reveal", "deck": deck if deck in decks else decks[0]}
+        if kind in ("place", "stop") and any(a["type"] == "place" for a in legal):
+            places = [a for a in legal if a["type"] == "place"]
+            return max(places, key=lambda a: (_target_value(state, p, a["where"], need), a["where"]))
+        takes = [a for a in legal if a["type"] == "take"]
+        if takes:
+            return max(takes, key=lambda a: _card_value(state, p, state.display[a["column"]][-1], need)
+                       + (0.5 if state.display[a["column"]][-1] in PLACING else 0))
+        return legal[-1]
+    if ph == "column":
+        return legal[0]
+    if ph == "sunset_lose":
+        tribe = [a for a in legal if a["where"] == "tribe"]
+        return tribe[0] if tribe else legal[0]
+    if ph == "sunset_keep":
+        return max(legal, key=lambda a: ITEMS[a["item"]]["vp"] / len(ITEMS[a["item"]]["cost"]))
+    if ph == "sunset_take":
+        takes = [a for a in legal if a["type"] == "take"]
+        if takes and state.taken < state.take_range[1]:
+            return max(takes, key=lambda a: (state.display[a["column"]][-1] in PLACING,
+                                             _card_value(state, p, state.display[a["column"]][-1], need)))
+        return legal[-1]
+    return legal[0] if rng is None else rng.choice(legal)
 
 
 def estimates(state) -> list[float]:
+    """Points now plus what the position promises: a hunger tile costs a point at every
+    sunset to come, a member earns one at each but eats; resources on the way count."""
     est = []
     for p in range(2):
-        value = float(state.vp[p])
+        left = max(1.0, (GOAL - state.vp[p]) / 4.0)  # sunsets still to come, roughly
         in_play = state.members_in_play(p)
-        value += 1.0 * in_play - 1.1 * state.hunger[p] + 0.6 * state.camp[p]
-        # members standing on resources are resources on the way
+        value = float(state.vp[p])
+        value -= 1.0 * state.hunger[p] * min(left, 3.0)
+        value += 0.8 * in_play + 0.5 * state.camp[p]
         for loc in state.locations:
             free = sum(1 for c in loc["covered"] if not c)
-            value += 0.45 * min(loc["members"].count(p), free)
-        value += 0.3 * len(state.hand[p])
-        value += sum(0.25 * ITEMS[i]["vp"] for i in state.items[p])
-        # resources within reach that fit an item in hand: the way to points
-        reach = list(state.pool) if state.current == p else []
-        for loc in state.locations:
-            if p in loc["members"]:
-                reach += [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
-        best = 0.0
-        for item in state.items[p]:
-            cost = list(ITEMS[item]["cost"])
-            have = list(reach)
-            got = 0
-            for r in cost:
-                if r in have:
-                    have.remove(r)
-                    got += 1
-            best = max(best, ITEMS[item]["vp"] * got / len(cost))
-        value += 0.6 * best
-        if state.current == p:
-            value += 0.4 * state.pool.count("meat") * (state.hunger[p] > 0)
+            value += 0.7 * min(loc["members"].count(p), free)
+        value += 0.25 * len(state.hand[p])
+        value += sum(0.3 * ITEMS[i]["vp"] for i in state.items[p])
         est.append(value)
     return est
 
@@ -53,51 +232,29 @@ def evaluate(state) -> list[float]:
         w = state.winner()
         return [1.0 if p == w else 0.0 for p in range(2)]
     est = estimates(state)
-    return [1.0 / (1.0 + math.exp(-(est[p] - est[1 - p]) / 5.0)) for p in range(2)]
-
-
-def finish_turn_greedily(s, seat, limit=24):
-    """Play the rest of the own turn by one-step greed: recalls pay off only with the
-    items, cures and members that follow them in the same turn."""
-    for _ in range(limit):
-        if s.is_over or s.current != seat:
-            return
-        legal = s.legal_actions()
-        best, best_value = legal[-1], -1e9
-        for action in legal:
-            t = s.clone()
-            t.apply(action)
-            value = margin(t, seat)
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        s.apply(best)
-
-
-def greedy_scores(state, seat, legal):
-    """The value of each action once the own turn is played out."""
-    result = []
-    for action in legal:
-        s = state.clone()
-        s.apply(action)
-        finish_turn_greedily(s, seat)
-        result.append(margin(s, seat))
-    return result
+    return [1.0 / (1.0 + math.exp(-(est[p] - est[1 - p]) / 4.0)) for p in range(2)]
 
 
 class Policy(CardGamePolicy):
-    def __init__(self, n_players, rollout_actions=30):
+    def __init__(self, n_players, rollout_actions=40):
         super().__init__(n_players, rollout_actions)
 
     def rollout(self, state, rng):
         for _ in range(self.rollout_actions):
             if state.is_over:
                 return
-            legal = state.legal_actions()
-            useful = [a for a in legal if a["type"] in ("create", "cure", "grow")]
-            state.apply(rng.choice(useful) if useful else rng.choice(legal))
+            if rng.random() < 0.15:
+                state.apply(rng.choice(state.legal_actions()))
+            else:
+                state.apply(plan(state, rng))
 
     def evaluate(self, state):
         return evaluate(state)
 
+    def easy(self, state, seat, legal, rng):
+        return plan(state, rng)
+
     def greedy_scores(self, state, seat, legal):
-        return greedy_scores(state, seat, legal)
+        """For the search order: the planner's move first, the rest as listed."""
+        first = plan(state)
+        return [1.0 if a == first else 0.0 for a in legal]
