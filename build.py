@@ -99,6 +99,7 @@ def build() -> pathlib.Path:
     shutil.copytree(WEB, DIST)
     (DIST / "data").mkdir(exist_ok=True)  # card data the tables draw (the engine keeps its own copy)
     shutil.copy2(ROOT / "py" / "urzeit" / "games" / "elawa" / "cards.json", DIST / "data" / "elawa-cards.json")
+    shutil.copy2(ROOT / "py" / "urzeit" / "games" / "spaeher" / "cards.json", DIST / "data" / "spaeher-cards.json")
     runtime = DIST / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:

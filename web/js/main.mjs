@@ -7,6 +7,7 @@ import { RULES, SHARE_NOTES } from "./rules.mjs";
 import { nimRenderer } from "./renderers/nim.mjs";
 import { createSammlerRenderer } from "./renderers/sammler.mjs";
 import { createElawaRenderer } from "./renderers/elawa.mjs";
+import { createSpaeherRenderer } from "./renderers/spaeher.mjs";
 
 const TEST_MODE = new URLSearchParams(location.search).get("test") === "1";
 const AI_PAUSE_MS = TEST_MODE ? 0 : 350;
@@ -19,12 +20,12 @@ const CATALOG = [
   { id: "elawa", titles: { de: "Elawa", en: "Elawa" }, players: [2, 4] },
 ];
 // A renderer draws one game's view; those with mount() keep state (a canvas) per match.
-const RENDERERS = { nim: () => nimRenderer, sammler: createSammlerRenderer, elawa: createElawaRenderer };
+const RENDERERS = { nim: () => nimRenderer, sammler: createSammlerRenderer, elawa: createElawaRenderer, spaeher: createSpaeherRenderer };
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 
-const ui = { selected: null, playerCount: 2, seats: [] };
+const ui = { selected: null, playerCount: 2, seats: [], options: {} };
 const match = {
   id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null,
   mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
@@ -213,11 +214,44 @@ function renderSeatForm() {
     }
     list.append(li);
   }
+  renderGameOptions();
   const ready = engine.status === "ready";
   $("start-button").disabled = !ready;
   $("start-hint").textContent = ready ? "" : engine.status === "failed"
     ? t("engineFailed") + (app.dataset.engineError || "") : t("waitEngine");
   form.onsubmit = (ev) => { ev.preventDefault(); startGame(); };
+}
+
+// Choices a game offers (e.g. intro or normal game), read from the engine's hello.
+const CHOICE_NAMES = {
+  intro: { de: "Einführungsspiel", en: "Introductory game" }, normal: { de: "Normales Spiel", en: "Normal game" },
+  advanced: { de: "Fortgeschritten", en: "Advanced" }, second_only: { de: "nur die zweite Karte", en: "only the 2nd card" },
+  every_second: { de: "jede zweite Karte", en: "every 2nd card" },
+};
+
+function renderGameOptions() {
+  const box = $("game-options");
+  box.replaceChildren();
+  const g = availableGames().get(ui.selected);
+  if (!g) return;
+  ui.options[ui.selected] ||= {};
+  const chosen = ui.options[ui.selected];
+  for (const [key, opt] of Object.entries(g.options || {})) {
+    if (!opt.choices || !opt.label) continue;
+    const select = document.createElement("select");
+    select.dataset.option = key;
+    for (const c of opt.choices) {
+      const label = CHOICE_NAMES[c] ? CHOICE_NAMES[c][getLang()] : c;
+      select.append(new Option(label, c, false, (chosen[key] ?? opt.default) === c));
+    }
+    select.onchange = () => { chosen[key] = select.value; };
+    const label = document.createElement("label");
+    label.className = "row";
+    const span = document.createElement("span");
+    span.textContent = opt.label[getLang()] || opt.label.de;
+    label.append(span, select);
+    box.append(label);
+  }
 }
 
 function seatRequests() {
@@ -239,7 +273,7 @@ function randomSeed() {
 async function startGame() {
   if (engine.status !== "ready" || !ui.selected) return;
   try {
-    const result = await engine.request({ op: "new", game: ui.selected, seats: seatRequests(), seed: randomSeed(), options: {} });
+    const result = await engine.request({ op: "new", game: ui.selected, seats: seatRequests(), seed: randomSeed(), options: { ...(ui.options[ui.selected] || {}) } });
     openMatch(result, { saveId: newSaveId() });
   } catch (err) {
     $("start-hint").textContent = err.message;

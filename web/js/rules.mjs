@@ -105,9 +105,71 @@ and a tool "4 per tool" that does not exist.)</p>`,
     de: "<h3>Nim mit verdeckten Karten</h3><p>Spiele eine Karte und nimm so viele Steine. Wer den letzten nimmt, gewinnt.</p>",
     en: "<h3>Hidden-hand Nim</h3><p>Play a card and take that many stones. Whoever takes the last one wins.</p>",
   },
+  spaeher: {
+    de: `
+<h3>Jäger und Späher</h3>
+<p class="reconstructed"><b>Ehrlich gesagt:</b> Von den Karten dieses Spiels kennen wir nur die Anzahlen, die
+Rohstoffe, einige Namen und die Rollen der Charaktere. Die Texte der 31 Gegenstände, der 36 Orte, der
+6 Heiligen Orte, von 8 der 12 besonderen Charaktere und die genauen Zahlen auf den Charakteren sind
+<b>unsere Rekonstruktion</b> – jede Karte ist in den Daten so markiert. Wer die Schachtel besitzt, kann jede
+Karte in einer einzigen Datei korrigieren (<code>py/urzeit/games/spaeher/cards.json</code>).</p>
+<p><b>Aufbau:</b> Jeder Stamm hat 2 Mitglieder auf der Stammeskarte, 1 im Höhlenlager, 2 im Vorrat, 2 Hunger.
+Zwei Wildniskarten liegen offen. Einführungsspiel: 10 Punkte, je 2 Gegenstände, in der Auslage 3 Kundschafter
+unter 3 Schamanen. Normales Spiel: 3 Punkte, Startspieler 1 Gegenstand, der andere 2, dazu je ein Schamane,
+6 zufällige besondere Charaktere in 3 Spalten und 3 Heilige Orte.</p>
+<p><b>Dein Zug – eine von drei Aktionen:</b></p>
+<ul>
+<li><b>Charakter ausspielen:</b> seine Schritte der Reihe nach (jeder „bis zu“), dann kommt die Karte auf die
+Spalte mit den wenigsten Karten (bei Gleichstand wählst du).</li>
+<li><b>Mitglieder zurückholen:</b> beliebig viele; jedes bringt einen freien Rohstoff seines Ortes mit, der mit
+einem Verbrauchsstein abgedeckt wird. Sofort einsetzen: Fleisch = 1 Hunger ablegen, 2 Felle = neues Mitglied
+ins Höhlenlager, sonst Gegenstände genau bezahlen (Punkte sofort). Übriges verfällt. Ist ein Ort leer,
+verlässt er das Spiel.</li>
+<li><b>Sonnenuntergang:</b> +1 je Mitglied auf Stammeskarte und Orten, −1 je Hunger, −1 je Handkarte
+(vorzeitig); nie unter 0. Dann +1 Hunger je solchem Mitglied; bei 8 Hunger ein Mitglied abgeben und 3 Hunger
+ablegen. Normales Spiel: alle Gegenstände bis auf einen ablegen. Dann 6 (Einführung) bzw. 5–7 freiliegende
+Charaktere nehmen.</li>
+</ul>
+<p><b>Beispiel:</b> 4 Mitglieder im Spiel, 1 Hunger, keine Handkarte: +3 Punkte, danach 5 Hunger – also
+vorher auf die Jagd!</p>
+<p><b>Ende:</b> Wer 24 Punkte erreicht, beendet das Spiel; war es der Startspieler, hat der andere noch einen
+Zug. Es gewinnt, wer weiter über 24 kommt; bei Gleichstand der Nachziehende. <b>Unsere Zusatzregel:</b> Ist kein
+Fleisch mehr im Spiel (Jagdstapel leer, kein offenes Fleisch), endet das Spiel, sobald beide noch einen
+Sonnenuntergang hatten.</p>`,
+    en: `
+<h3>Hunters and Scouts</h3>
+<p class="reconstructed"><b>To be honest:</b> of this game's cards we know only the counts, the resources, some
+names and the roles of the characters. The texts of the 31 items, the 36 locations, the 6 sacred sites, 8 of
+the 12 special characters and the exact numbers on the characters are <b>our reconstruction</b> – every such
+card is marked in the data. If you own the box, you can correct any card in one file
+(<code>py/urzeit/games/spaeher/cards.json</code>).</p>
+<p><b>Setup:</b> each tribe has 2 members on the tribe card, 1 in the cave camp, 2 in the supply, 2 hunger.
+Two wilderness cards lie open. Intro game: 10 points, 2 items each, 3 Kundschafter under 3 Schamanen on display.
+Normal game: 3 points, the start player 1 item, the other 2, a Schamane each, 6 random special characters in 3
+columns and 3 sacred sites.</p>
+<p><b>Your turn – one of three actions:</b></p>
+<ul>
+<li><b>Play a character:</b> its steps in order (each “up to”), then the card goes onto the column with the
+fewest cards (you choose on a tie).</li>
+<li><b>Recall members:</b> any number; each brings one free resource of its location, covered by a consumption
+stone. Use them at once: meat = discard 1 hunger, 2 skins = a new member in the cave camp, otherwise pay items
+exactly (points at once). The rest is lost. An emptied location leaves the game.</li>
+<li><b>Sunset:</b> +1 per member on the tribe card and on locations, −1 per hunger, −1 per hand card (early);
+never below 0. Then +1 hunger per such member; at 8 hunger give up a member and discard 3. Normal game:
+discard all items but one. Then take 6 (intro) or 5–7 exposed characters.</li>
+</ul>
+<p><b>Example:</b> 4 members in play, 1 hunger, no hand card: +3 points, then 5 hunger – so hunt first!</p>
+<p><b>End:</b> reaching 24 points ends the game; if the start player did, the other has one more turn. Whoever
+is further past 24 wins; a tie goes to the second player. <b>Our extra rule:</b> with no meat left (hunting deck
+empty, no open meat), the game ends once both players have had one more sunset.</p>`,
+  },
 };
 
 export const SHARE_NOTES = {
+  spaeher: {
+    de: "Der Link enthält das ganze Spiel, auch die verdeckten Gegenstände und Stapel. Ohne Server lässt sich das nicht verbergen – spiele per Link nur mit Menschen, denen du vertraust.",
+    en: "The link holds the whole game, including the hidden items and decks. Without a server this cannot be hidden – play by link only with people you trust.",
+  },
   sammler: {
     de: "Der Link enthält das ganze Spiel, auch die gemischte Reihenfolge der Karten. Wer den Link zerlegt, könnte die kommenden Karten erfahren – spiele per Link nur mit Menschen, denen du vertraust.",
     en: "The link holds the whole game, including the shuffled order of the tiles. Someone who takes the link apart could learn the coming tiles – play by link only with people you trust.",

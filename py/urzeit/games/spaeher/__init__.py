@@ -579,8 +579,6 @@ class Spaeher(Game):
     min_players = 2
     max_players = 2
     private_hands = True
-    # Not in the menu yet: the reconstructed cards are not balanced (docs/spaeher.md).
-    listed = False
     options = {
         "mode": {"default": "normal", "choices": ["intro", "normal"],
                  "label": {"de": "Spielart", "en": "Mode"}},
