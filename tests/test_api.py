@@ -213,3 +213,32 @@ def test_the_least_recently_used_match_is_forgotten_first():
         new_match()
         ok(op="view", match=keep, seat=0)  # in use: it stays
     assert keep in api._matches and len(api._matches) <= api.MAX_MATCHES
+
+
+def test_a_bot_move_in_time_slices_equals_the_move_in_one_go():
+    def new():
+        return call(op="new", game="sammler", seed=8,
+                    seats=[{"kind": "ai", "level": "hard"}, {"kind": "human"}])["result"]["match"]
+
+    whole = call(op="ai", match=new(), seat=0, budget_ms=0)["result"]["action"]
+    m = new()
+    r = call(op="ai", match=m, seat=0, budget_ms=0, slice_ms=5)["result"]
+    slices = 1
+    while r.get("pending"):
+        assert set(r) == {"pending", "job"}
+        r = call(op="ai_continue", job=r["job"], slice_ms=5)["result"]
+        slices += 1
+    assert slices > 3 and r["action"] == whole
+    assert r["view"]["state_id"] == 1  # applied once, at the end
+
+
+def test_a_sliced_search_goes_stale_when_the_game_changes_meanwhile():
+    m = call(op="new", game="elawa", seed=3, seats=[{"kind": "ai", "level": "hard"}, {"kind": "human"}])["result"]["match"]
+    r = call(op="ai", match=m, seat=0, budget_ms=0, slice_ms=1)["result"]
+    assert r["pending"]
+    other = call(op="ai", match=m, seat=0, level="random")  # the game moves on meanwhile
+    assert other["ok"]
+    stale = call(op="ai_continue", job=r["job"])
+    assert stale["error"]["code"] == "stale_state"
+    assert call(op="ai_continue", job=r["job"])["error"]["code"] == "unknown_match"  # and is gone
+    assert call(op="ai_continue", job=7)["error"]["code"] == "unknown_match"

@@ -347,3 +347,25 @@ def test_a_new_build_replaces_the_old_offline_cache(browser, tmp_path):
     assert "/* build 2 */" in page.evaluate("() => fetch('css/style.css').then((r) => r.text())")
     context.close()
     server.shutdown()
+
+
+def test_the_worker_answers_while_the_computer_thinks(page, served_dist):
+    ready(page, served_dist)
+    m = page.evaluate("""() => window.urzeit.request({op: 'new', game: 'elawa', seed: 5,
+        seats: [{kind: 'ai', level: 'hard'}, {kind: 'human'}]})""")
+    result = page.evaluate("""async (id) => {
+        const order = [];
+        const before = window.urzeit.progressCount;
+        const bot = window.urzeit.request({op: 'ai', match: id, seat: 0, budget_ms: 0, slice_ms: 20})
+            .then(() => order.push('bot'));
+        await new Promise((r) => setTimeout(r, 60));
+        const t0 = performance.now();
+        await window.urzeit.request({op: 'view', match: id, seat: 1});
+        order.push('view');
+        const answerMs = performance.now() - t0;
+        await bot;
+        return {order, answerMs, progress: window.urzeit.progressCount - before};
+    }""", m["match"])
+    # the view was answered in a pause of the search, long before the bot's move came
+    assert result["order"] == ["view", "bot"], result
+    assert result["answerMs"] < 250 and result["progress"] >= 5, result

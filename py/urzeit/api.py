@@ -7,6 +7,7 @@ success. See docs/protocol.md.
 
 import json
 import sys
+import time
 
 from . import __version__, ai, games
 from .core.errors import (BadRequest, BadSave, IllegalAction, NotYourTurn, StaleState,
@@ -17,13 +18,15 @@ REPLAY_FORMAT = "urzeit-replay"
 REPLAY_VERSION = 1
 MAX_MATCHES = 64  # the least recently used matches are forgotten beyond this (the page keeps its own saves)
 MAX_REQUEST_CHARS = 5_000_000
+MAX_JOBS = 8  # searches waiting for their next time slice
 
 _FIELDS = {
     "hello": ({"op"}, set()),
     "new": ({"op", "game", "seats", "seed"}, {"options"}),
     "view": ({"op", "match", "seat"}, set()),
     "act": ({"op", "match", "seat", "state_id", "action"}, set()),
-    "ai": ({"op", "match", "seat"}, {"budget_ms", "level", "viewer", "apply"}),
+    "ai": ({"op", "match", "seat"}, {"budget_ms", "level", "viewer", "apply", "slice_ms"}),
+    "ai_continue": ({"op", "job"}, {"slice_ms"}),
     "undo": ({"op", "match", "seat"}, set()),
     "save": ({"op", "match"}, set()),
     "load": ({"op", "save"}, set()),
@@ -237,11 +240,53 @@ def op_ai(req):
         return state.determinize(seat, rng) if hasattr(state, "determinize") else state.clone()
 
     bot_seed = (match.seed * GOLDEN + match.revision + 1) & MASK64
-    action = ai.choose_action(match.game.id, view, determinize, level, bot_seed, budget)
-    if req.get("apply", True) is False:  # a hint: what this bot would play, nothing changes
-        return {"action": action, "events": [], "view": match.view(viewer)}
+    steps = ai.choose_action_steps(match.game.id, view, determinize, level, bot_seed, budget)
+    job = {"match": match.id, "revision": match.revision, "steps": steps, "viewer": viewer,
+           "apply": req.get("apply", True) is not False}
+    slice_ms = _int(req, "slice_ms", 1, 60_000, allow_none=True)
+    if slice_ms is None:
+        return _run_job(job, None)
+    global _job_counter
+    _job_counter += 1
+    job_id = f"j{_job_counter}"
+    _jobs[job_id] = job
+    while len(_jobs) > MAX_JOBS:  # forget the oldest abandoned search
+        _jobs.pop(next(iter(_jobs)))
+    return _run_job(job, slice_ms, job_id)
+
+
+def op_ai_continue(req):
+    """The next time slice of a search that `ai` with slice_ms started."""
+    job_id = req["job"]
+    job = _jobs.get(job_id) if isinstance(job_id, str) else None
+    if job is None:
+        raise UnknownMatch("no such search: it finished, was replaced or never started")
+    match = _matches.get(job["match"])
+    if match is None or match.revision != job["revision"]:
+        _jobs.pop(job_id, None)
+        raise StaleState("the game changed while the computer was thinking; ask again")
+    return _run_job(job, _int(req, "slice_ms", 1, 60_000, allow_none=True), job_id)
+
+
+def _run_job(job, slice_ms, job_id=None):
+    """Run a search until it ends or its slice is used up; a pending reply names the job."""
+    deadline = time.perf_counter() + slice_ms / 1000 if slice_ms else None
+    steps = job["steps"]
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            action = done.value
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            return {"pending": True, "job": job_id}
+    if job_id is not None:
+        _jobs.pop(job_id, None)
+    match = _matches[job["match"]]
+    if not job["apply"]:  # a hint: what this bot would play, nothing changes
+        return {"action": action, "events": [], "view": match.view(job["viewer"])}
     events = match.apply(action)
-    return {"action": action, "events": events, "view": match.view(viewer)}
+    return {"action": action, "events": events, "view": match.view(job["viewer"])}
 
 
 def op_undo(req):
@@ -310,7 +355,9 @@ def rebuild(save) -> Match:
 
 
 _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": op_ai,
-        "undo": op_undo, "save": op_save, "load": op_load}
+        "ai_continue": op_ai_continue, "undo": op_undo, "save": op_save, "load": op_load}
+_jobs: dict = {}
+_job_counter = 0
 
 
 def _error(code: str, message: str) -> str:

@@ -13,8 +13,11 @@ export class Engine {
     this.listener = onStatus;
     this.lastStatus = null;
     this.pending = new Map();
+    this.progressCount = 0;
     this.nextId = 1;
-    this.watchdogMs = 30_000; // longer than any bot move (hard <= 2 s in the browser)
+    // No answer for this long means a dead or hung worker. A thinking bot is no hang: the
+    // worker runs the search in short slices and reports progress after each one.
+    this.watchdogMs = 15_000;
     this.start();
   }
 
@@ -63,6 +66,12 @@ export class Engine {
     }
     const waiter = this.pending.get(msg.id);
     if (!waiter) return;
+    if (msg.progress) {  // still thinking, and alive: restart the watchdog
+      clearTimeout(waiter.timer);
+      waiter.timer = this.watchdog();
+      this.progressCount++;
+      return;
+    }
     this.pending.delete(msg.id);
     clearTimeout(waiter.timer);
     if (msg.error) {
@@ -88,16 +97,18 @@ export class Engine {
     this.onStatus(status, { reason });
   }
 
+  watchdog() {
+    // no answer: the worker crashed or hangs
+    return setTimeout(() => this.fail("the engine stopped answering", "crashed"), this.watchdogMs);
+  }
+
   request(obj) {
     if (this.status === "failed" || this.status === "crashed") {
       return Promise.reject(new EngineError("engine_failed", "the engine is not running"));
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        // no answer: the worker crashed or hangs
-        this.fail("the engine stopped answering", "crashed");
-      }, this.watchdogMs);
+      const timer = this.watchdog();
       this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, request: JSON.stringify(obj) });
     });

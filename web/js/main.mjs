@@ -453,7 +453,7 @@ async function advance() {
       if (view.over) break;
       const seat = view.current_seat;
       if (match.seats[seat].kind === "ai") {
-        const r = await engine.request({ op: "ai", match: match.id, seat, viewer: humanViewer(view) });
+        const r = await engine.request({ op: "ai", match: match.id, seat, viewer: humanViewer(view), slice_ms: 40 });
         if (generation !== match.generation) return;
         logEvents(r.events);
         setView(r.view);
@@ -553,7 +553,7 @@ async function hint() {
   if (!isHumanTurn(view) || match.busy) return;
   setBusy(true);
   try {
-    const r = await engine.request({ op: "ai", match: match.id, seat: view.current_seat, level: "hard",
+    const r = await engine.request({ op: "ai", match: match.id, seat: view.current_seat, level: "hard", slice_ms: 40,
                                      viewer: view.current_seat, apply: false });
     const key = JSON.stringify(r.action);
     for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
@@ -774,6 +774,7 @@ if (TEST_MODE) {
     get view() { return match.view; },
     get legal() { return match.view && isHumanTurn(match.view) ? match.view.legal : []; },
     get engineStatus() { return engine.status; },
+    get progressCount() { return engine.progressCount; },
     act,
     request: (obj) => engine.request(obj),
     get board() { return match.renderer && match.renderer.hook; },

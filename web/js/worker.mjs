@@ -47,12 +47,24 @@ engine.then(
   (err) => postMessage({ type: "status", status: "failed", reason: String(err && err.message || err) }),
 );
 
+// A bot request with slice_ms runs in slices: between them the worker reports progress and
+// is free to answer other requests (they arrive as messages and run in the pauses).
+const SLICE_MS = 40;
+const sleep0 = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 self.onmessage = async (event) => {
   const { id, request } = event.data || {};
   try {
     const e = await engine;
     if (typeof request !== "string") throw new Error("request must be JSON text");
-    postMessage({ id, reply: e.handle(request) });
+    let reply = e.handle(request);
+    while (reply.length < 200 && reply.includes('"pending":true')) {
+      const { job } = JSON.parse(reply).result;
+      postMessage({ id, progress: true });
+      await sleep0();
+      reply = e.handle(JSON.stringify({ op: "ai_continue", job, slice_ms: SLICE_MS }));
+    }
+    postMessage({ id, reply });
   } catch (err) {
     postMessage({ id, error: String(err && err.message || err) });
   }

@@ -15,13 +15,24 @@ LEVELS = ("random", "easy", "medium", "hard")
 # MCTS iterations per level: sized so a move stays within its time budget in Pyodide
 # (easy <= 0.2 s, medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
 ITERATIONS = {"sammler": {"medium": 250, "hard": 700}, "elawa": {"medium": 160, "hard": 420},
-              "spaeher": {"medium": 160, "hard": 420}}
+              "spaeher": {"medium": 30, "hard": 90}}
 # A move never takes longer than this (seconds) unless the caller sets budget_ms; 0 = no cap.
 TIME_CAP = {"medium": 0.6, "hard": 1.8}
 
 
 def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
                   budget_ms: int | None = None) -> dict:
+    steps = choose_action_steps(game_id, view, determinize, level, seed, budget_ms)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed: int,
+                        budget_ms: int | None = None):
+    """choose_action as a generator that yields between search iterations (for time slices)."""
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("the bot was asked to move with no legal action")
@@ -38,7 +49,10 @@ def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
             return policy.easy(state, seat, legal, rng)
         return _greedy(state, seat, legal, policy, rng)
     time_limit = TIME_CAP[level] if budget_ms is None else (budget_ms / 1000 or None)
-    action, _ = mcts.search(determinize, seat, policy, ITERATIONS[game_id][level], rng, time_limit_s=time_limit)
+    if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
+        return (yield from policy.search_steps(determinize, seat, legal, rng, ITERATIONS[game_id][level], time_limit))
+    action, _ = yield from mcts.search_steps(determinize, seat, policy, ITERATIONS[game_id][level], rng,
+                                             time_limit_s=time_limit)
     return action if action is not None else rng.choice(legal)
 
 

@@ -29,6 +29,18 @@ class Node:
 def search(determinize, seat, policy, iterations, rng: Rng, exploration=0.7,
            time_limit_s=None, widen=2.0):
     """Return (best action, root) after `iterations` simulations (or the time limit)."""
+    steps = search_steps(determinize, seat, policy, iterations, rng, exploration, time_limit_s, widen)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def search_steps(determinize, seat, policy, iterations, rng: Rng, exploration=0.7,
+                 time_limit_s=None, widen=2.0):
+    """The search as a generator: it yields after every simulation so a caller can run it in
+    time slices (the worker answers other requests between them); returns (action, root)."""
     root = Node()
     deadline = time.perf_counter() + time_limit_s if time_limit_s else None
     for i in range(iterations):
@@ -74,6 +86,7 @@ def search(determinize, seat, policy, iterations, rng: Rng, exploration=0.7,
                 n.total += values[n.player]
         if deadline and i >= 8 and time.perf_counter() > deadline:
             break
+        yield i
     if not root.children:
         return None, root
     best = max(root.children.values(), key=lambda c: (c.visits, c.total))

@@ -17,10 +17,13 @@ def find_legal(action, legal: list[dict], why_not=None) -> dict:
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("an action is an object with a string field 'type'")
-    key = action_key(action)
+    key = None
     for candidate in legal:
-        if action_key(candidate) == key:
-            return candidate
+        # == first (cheap); the canonical text then keeps true apart from 1 and 1.0 from 1
+        if candidate == action:
+            key = key or action_key(action)
+            if action_key(candidate) == key:
+                return candidate
     reason = why_not(action) if why_not else None
     if not reason:
         types = sorted({a["type"] for a in legal})

@@ -254,7 +254,69 @@ class Policy(CardGamePolicy):
     def easy(self, state, seat, legal, rng):
         return plan(state, rng)
 
+    def search_steps(self, determinize, seat, legal, rng, iterations, time_limit_s=None):
+        return search_steps(determinize, seat, legal, rng, iterations, time_limit_s)
+
     def greedy_scores(self, state, seat, legal):
         """For the search order: the planner's move first, the rest as listed."""
         first = plan(state)
         return [1.0 if a == first else 0.0 for a in legal]
+
+
+def rollout_value(state, seat, rng, epsilon=0.05, limit=1500) -> float:
+    """Play on with the planner for both seats (a little noise) and value the end for seat:
+    mostly who won, partly by how much, so close calls still teach something."""
+    for _ in range(limit):
+        if state.is_over:
+            break
+        if rng.random() < epsilon:
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            state.apply(plan(state, rng))
+    margin = state.vp[seat] - state.vp[1 - seat]
+    won = 1.0 if state.is_over and state.winner() == seat else 0.0
+    return 0.7 * won + 0.3 / (1.0 + math.exp(-margin / 4.0))
+
+
+def _worth_searching(state) -> bool:
+    """The choices that shape a day: which action, which deck, which character, which item.
+    Where members go and which resource a recall brings follow from those, and the planner
+    gets them right; searching them too would triple the thinking time for little."""
+    if state.phase in ("turn", "sunset_keep", "sunset_lose"):
+        return True
+    return state.phase == "steps" and state.steps[0]["op"] in ("reveal", "take_character")
+
+
+def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
+    """Flat Monte Carlo with UCB1 over the legal actions: each sample deals a world the seat
+    cannot tell from the true one, plays the action and then the planner to the end. The
+    planner's own choice starts with a small head start, so a short search never does worse
+    than the easy bot by chance."""
+    import time
+    from ...core.rng import Rng
+    if len(legal) == 1:
+        return legal[0]
+    deadline = time.perf_counter() + time_limit_s if time_limit_s else None
+    base = determinize(Rng(rng.next_u64()))
+    if not _worth_searching(base):
+        return plan(base, rng)
+    first = plan(base)
+    prior = [1.0 if a == first else 0.0 for a in legal]
+    n = [0] * len(legal)
+    total = [0.0] * len(legal)
+    for i in range(max(iterations, len(legal))):
+        if i < len(legal):
+            k = i
+        else:
+            log_n = math.log(i)
+            k = max(range(len(legal)), key=lambda j: (total[j] + prior[j]) / (n[j] + 1)
+                    + 0.5 * math.sqrt(log_n / (n[j] + 1)))
+        state = determinize(Rng(rng.next_u64()))
+        state.apply(legal[k])
+        n[k] += 1
+        total[k] += rollout_value(state, seat, rng)
+        if deadline is not None and i >= len(legal) and time.perf_counter() > deadline:
+            break
+        yield i
+    best = max(range(len(legal)), key=lambda j: ((total[j] + prior[j]) / (n[j] + 1), n[j]))
+    return legal[best]
