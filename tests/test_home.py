@@ -369,3 +369,15 @@ def test_the_worker_answers_while_the_computer_thinks(page, served_dist):
     # the view was answered in a pause of the search, long before the bot's move came
     assert result["order"] == ["view", "bot"], result
     assert result["answerMs"] < 250 and result["progress"] >= 5, result
+
+
+def test_the_file_picker_speaks_the_players_language(page, served_dist):
+    ready(page, served_dist)
+    if page.locator("#lang-toggle").inner_text() != "EN":
+        page.click("#lang-toggle")  # German
+    label = page.locator("label.file-button")
+    assert label.inner_text().strip() == "Spiel oder Wiederholung laden …"
+    # the browser's own "Choose File / No file chosen" stays invisible, the input still works
+    assert page.locator("#import-file").evaluate("(e) => getComputedStyle(e).opacity") == "0"
+    page.locator("#import-file").focus()
+    assert page.evaluate("() => document.activeElement.id") == "import-file"
