@@ -37,6 +37,8 @@ def main():
         run("Board frame times", ["board_frames.py", "--no-build", "--frames", "60" if q else "240"]),
         run("API fuzz", ["api_fuzz.py", "--requests", "2000" if q else "100000"]),
         run("Sammler invariant fuzz", ["sammler_fuzz.py", "--games", "50" if q else "10000"]),
+        run("Jäger und Späher balance (normal game)", ["spaeher_balance.py", "--games", "40" if q else "2000"]),
+        run("Jäger und Späher balance (intro game)", ["spaeher_balance.py", "--mode", "intro", "--games", "40" if q else "1000"]),
     ]
     if args.no_write or q:
         return

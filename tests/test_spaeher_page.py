@@ -156,6 +156,8 @@ def test_placing_members_through_the_canvas(page, served_dist):
     assert view["phase"] == "steps" and view["step"]["op"] == "place" and view["revealed"]
     click_at(page, canvas_point(page, f"placePoint('{view['revealed']}')"))
     page.wait_for_function("() => window.urzeit.view.players[0].tribe === 1")
+    # the move glows on the table for a moment
+    page.wait_for_function(f"() => window.urzeit.board.flashing.includes('{view['revealed']}')", timeout=2000)
     loc = [l for l in page.evaluate("() => window.urzeit.view.locations") if l["id"] == view["revealed"]][0]
     assert loc["members"] == [0]
     screenshot(page, "spaeher-placing")

@@ -84,6 +84,7 @@ function el(tag, attrs = {}, ...children) {
 export function createSpaeherRenderer() {
   let api, root, canvas, ctx, side, banner, handBox, data = null, view = null, hinted = null;
   let raf = 0, dirty = true, geo = null;
+  let flash = null;  // {where: Set of places, columns: Set, start}: what the last move touched glows
   const tx = () => TEXT[api.lang()] || TEXT.de;
   const name = (kind, id) => {
     const d = data && data[kind][id];
@@ -112,7 +113,7 @@ export function createSpaeherRenderer() {
     canvas.addEventListener("click", (ev) => click(ev.offsetX, ev.offsetY));
     new ResizeObserver(() => { dirty = true; }).observe(canvas.parentElement);
     loadData();
-    const loop = () => { raf = requestAnimationFrame(loop); if (dirty) draw(); };
+    const loop = () => { raf = requestAnimationFrame(loop); if (dirty || flash) draw(); };
     raf = requestAnimationFrame(loop);
   }
 
@@ -443,6 +444,36 @@ export function createSpaeherRenderer() {
       if (i === view.seat && loseAt.has("tribe")) mark(r);
     });
     if (hinted) hintMark(g);
+    if (flash) drawFlash(g);
+  }
+
+  const FLASH_MS = 1400;
+
+  function onEvents(events) {
+    const where = new Set(), columns = new Set();
+    for (const e of events) {
+      if (e.where) where.add(e.where);
+      if (e.location) where.add(e.location);
+      if (e.type === "take" || e.type === "play") columns.add(e.type);
+    }
+    if (where.size || columns.size) flash = { where, columns, start: performance.now() };
+  }
+
+  function drawFlash(g) {
+    const age = performance.now() - flash.start;
+    if (age > FLASH_MS) { flash = null; dirty = true; return; }
+    const alpha = 1 - age / FLASH_MS;
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.lineWidth = 5;
+    ctx.strokeStyle = "#f0a020";
+    for (const r of [...g.locs, ...g.sites]) {
+      if (!flash.where.has(r.id)) continue;
+      roundRect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, 9);
+      ctx.stroke();
+    }
+    if (flash.columns.size) for (const c of g.columns) { roundRect(c.x - 2, c.y - 2, c.w + 4, c.h + 4, 9); ctx.stroke(); }
+    ctx.restore();
   }
 
   function hintMark(g) {
@@ -607,8 +638,9 @@ export function createSpaeherRenderer() {
   }
 
   return {
-    mount, unmount, update, label, event, showHint,
+    mount, unmount, update, label, event, showHint, onEvents,
     hook: {
+      get flashing() { return flash ? [...flash.where] : []; },
       get ready() { return data !== null && view !== null; },
       columnPoint(c) { return point(layout().columns[c]); },
       deckPoint(k) { return point(layout().decks[k]); },
