@@ -119,6 +119,7 @@ def draw_request(data, match_ids):
         "options": {}, "save": m.replay() if m else {}, "budget_ms": 0, "level": "random",
         "viewer": pick % (players + 1) - 1, "apply": bool(pick % 2),
         "action": legal[pick % len(legal)] if legal and use_real else canned,
+        "slice_ms": pick % 30 + 1, "job": sorted(api._jobs)[0] if api._jobs and use_real else f"j{pick}",
     }
     required, optional = api._FIELDS[op]
     keys = sorted(set(required) | {k for n, k in enumerate(sorted(optional)) if optional_mask >> n & 1})
