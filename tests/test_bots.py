@@ -89,3 +89,61 @@ def test_hint_reports_the_bot_move_without_playing_it():
     assert hint["action"] in hint["view"]["legal"] and hint["events"] == []
     assert json.dumps(api._matches[match].state.to_json()) == before
     assert hint["view"]["state_id"] == 0
+
+
+# ---- every game: honest, and no blunders a person would see ------------------------------------
+
+def any_bot_move(game_id, state, seat, level, seed=11):
+    view = state.view(seat)
+    view["seat"] = seat
+    view["scores"] = state.scores()
+    view["legal"] = state.legal_actions()
+    return ai.choose_action(game_id, view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
+
+
+@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"),
+                                           ("spaeher", "easy"), ("spaeher", "medium")])
+def test_card_game_bots_ignore_what_they_cannot_know(game_id, level):
+    """The same bot seed in two worlds the seat cannot tell apart (the opponent's hand or
+    items, the order of the stacks and decks, the fire) gives the same move."""
+    state = games.get(game_id).new_game(2, 5, {})
+    rng = Rng(3)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    other = state.determinize(seat, Rng(424242))  # another world consistent with the seat's view
+    assert other.to_json() != state.to_json()
+    assert other.view(seat) == state.view(seat)
+    assert any_bot_move(game_id, state, seat, level) == any_bot_move(game_id, other, seat, level)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_elawa_bot_plays_a_scoring_card_it_can_pay_before_the_game_ends(level):
+    s = games.get("elawa").new_game(2, 4, {})
+    s.phase, s.current = "play", 1
+    s.final_round = True  # seat 1 moves last: after this turn the game is over
+    s.hands[1] = ["P10"]  # a caveman worth 6, costs one flint
+    s.avail[1] = {"berry": 0, "meat": 0, "flint": 1, "fur": 0, "bone": 0}
+    assert {"type": "end_turn"} in s.legal_actions()
+    action = any_bot_move("elawa", s, 1, level)
+    assert action["type"] == "play" and action["card"] == "P10"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_spaeher_bot_uses_the_meat_it_brought_home(level):
+    s = games.get("spaeher").new_game(2, 4, {})
+    s.phase, s.pool, s.hunger[0] = "recall", ["meat"], 3
+    assert any_bot_move("spaeher", s, 0, level) == {"type": "cure"}
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_spaeher_bot_does_not_call_an_early_sunset_with_a_full_hand(level):
+    s = games.get("spaeher").new_game(2, 4, {})  # six cards in hand: a sunset now costs 6 points
+    assert any_bot_move("spaeher", s, 0, level)["type"] != "sunset"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_spaeher_bot_creates_an_item_it_can_pay(level):
+    s = games.get("spaeher").new_game(2, 4, {})
+    s.phase, s.items[0], s.pool = "recall", ["steinhuetten"], ["stone", "stone", "clay"]
+    assert any_bot_move("spaeher", s, 0, level) == {"type": "create", "item": "steinhuetten"}
