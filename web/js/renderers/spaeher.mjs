@@ -133,7 +133,7 @@ export function createSpaeherRenderer() {
   function layout() {
     const w = canvas.parentElement.clientWidth;
     const pad = 10;
-    const narrow = w < 560;  // phones: decks, sites and tribe cards get rows of their own
+    const narrow = w < 480;  // phones: decks, sites and tribe cards get rows of their own
     const g = { w, track: [], columns: [], decks: {}, sites: [], locs: [], tribes: [], camp: null };
     const cell = Math.min(30, (w - 2 * pad) / 31);
     for (let i = 0; i <= 30; i++) g.track.push({ x: pad + i * cell, y: pad, w: cell - 2, h: 26 });
@@ -513,7 +513,8 @@ export function createSpaeherRenderer() {
       view.final_turn !== null && view.final_turn !== undefined && !view.over ? el("strong", { class: "final-round" }, t.finalTurn + " ") : "",
       view.hunt_over && !view.over ? el("strong", { class: "hunt-over" }, t.huntOver + " ") : "", prompt);
     side.replaceChildren();
-    if (view.over) side.append(endScreen());
+    root.querySelector("#end-screen")?.remove();
+    if (view.over) root.insertBefore(endScreen(), root.querySelector(".sp-top"));
     if (myTurn()) {
       if (view.pool.length || view.phase === "recall") {
         side.append(el("div", { class: "sp-pool" }, `${t.brought}: `, ...view.pool.map(token)));
@@ -578,8 +579,9 @@ export function createSpaeherRenderer() {
     const table = el("table", { class: "breakdown" },
       el("tr", {}, el("th", {}, ""), el("th", {}, t.total), el("th", {}, t.sunsets), el("th", {}, t.created), el("th", {}, t.winner)));
     view.breakdown.forEach((b, i) => {
+      const items = b.created.map((id) => `${name("items", id)} +${data.items[id].vp}`).join(", ");
       table.append(el("tr", { "data-player": i }, el("td", {}, api.names[i]), el("th", {}, String(b.total)),
-        el("td", {}, String(b.sunsets)), el("td", {}, b.created.map((id) => name("items", id)).join(", ")),
+        el("td", {}, String(b.sunsets)), el("td", {}, items || "–"),
         el("td", { class: "win" }, view.winner === i ? "★" : "")));
     });
     box.append(table);
