@@ -66,7 +66,7 @@ def main():
     args = parser.parse_args()
     print("bot move times in ms (p50 p95 max), uncapped; the page caps medium at 0.6 s and hard at 1.8 s")
     print(f"{'game':8} {'level':7} {'CPython 3.11':>20} {'Pyodide/Node':>20}  goal")
-    for game in ("sammler", "elawa"):
+    for game in ("sammler", "elawa", "spaeher"):
         for level in ("easy", "medium", "hard"):
             requests, times, timed = session(game, level, args.moves)
             py = pyodide_times(requests, timed)
