@@ -304,6 +304,7 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
     prior = [1.0 if a == first else 0.0 for a in legal]
     n = [0] * len(legal)
     total = [0.0] * len(legal)
+    longest = 0.0
     for i in range(max(iterations, len(legal))):
         if i < len(legal):
             k = i
@@ -311,11 +312,15 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
             log_n = math.log(i)
             k = max(range(len(legal)), key=lambda j: (total[j] + prior[j]) / (n[j] + 1)
                     + 0.5 * math.sqrt(log_n / (n[j] + 1)))
+        started = time.perf_counter()
         state = determinize(Rng(rng.next_u64()))
         state.apply(legal[k])
         n[k] += 1
         total[k] += rollout_value(state, seat, rng)
-        if deadline is not None and i >= len(legal) and time.perf_counter() > deadline:
+        now = time.perf_counter()
+        longest = max(longest, now - started)
+        # stop before a sample that would end after the deadline, not after it
+        if deadline is not None and i >= len(legal) and now + longest > deadline:
             break
         yield i
     best = max(range(len(legal)), key=lambda j: ((total[j] + prior[j]) / (n[j] + 1), n[j]))
