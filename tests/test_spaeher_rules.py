@@ -272,3 +272,18 @@ def test_determinize_redeals_only_what_the_seat_cannot_see():
     assert sorted(d.hunt_deck) == sorted(s.hunt_deck) and sorted(d.wild_deck) == sorted(s.wild_deck)
     others = {tuple(s.determinize(1, Rng(k)).hunt_deck) for k in range(5)}
     assert len(others) > 1
+
+
+def test_when_the_second_player_reaches_24_the_game_ends_at_once():
+    s = new("intro")
+    s.hand = [[], []]
+    s.apply({"type": "sunset"})  # the start player scores, stays below 24
+    while s.current_player == 0:
+        s.apply(s.legal_actions()[0])
+    s.vp[1] = 23
+    s.hunger[1] = 0
+    s.apply({"type": "sunset"})  # 2 members: 25
+    while not s.is_over:
+        assert s.current_player == 1  # no further turn for the start player
+        s.apply(s.legal_actions()[0])
+    assert s.vp[1] >= 24 and s.winner() == 1
