@@ -75,6 +75,8 @@ def test_take_preview_cancel_confirm(page, served_dist):
     click_stack(page, stack)
     top = view["stacks"][stack]["top"]
     page.click("#elawa-confirm")
+    # the take glows on the circle for a moment (and so does the computer's reply)
+    page.wait_for_function("() => window.urzeit.board.flashing.length > 0", timeout=2000)
     page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {first}")
     wait_idle(page)
     assert page.locator(f".elawa-hand .ecard[data-card='{top}']").count() == 1

@@ -68,6 +68,8 @@ export function createElawaRenderer() {
   let selected = null; // {stack, skip}
   let raf = 0;
   let dirty = true;
+  let flash = null;  // {stacks, tokens, start}: where the last move took from glows for a moment
+  const FLASH_MS = 1400;
   const tx = () => TEXT[api.lang()] || TEXT.de;
 
   async function loadCards() {
@@ -89,7 +91,7 @@ export function createElawaRenderer() {
     canvas.addEventListener("click", (ev) => click(ev.offsetX, ev.offsetY));
     new ResizeObserver(() => { dirty = true; }).observe(canvas.parentElement);
     loadCards();
-    const loop = () => { raf = requestAnimationFrame(loop); if (dirty) draw(); };
+    const loop = () => { raf = requestAnimationFrame(loop); if (dirty || flash) draw(); };
     raf = requestAnimationFrame(loop);
   }
 
@@ -315,6 +317,37 @@ export function createElawaRenderer() {
         ctx.fillText("+1 ▲", s.rx, s.ry - L.tokenR - 6);  // one more from the fire
       }
     });
+    if (flash) drawFlash(L);
+  }
+
+  function onEvents(events) {
+    const stacks = new Set(), tokens = new Set();
+    for (const e of events) {
+      if ((e.type === "take_card" || e.type === "take_visible") && e.stack !== undefined) stacks.add(e.stack);
+      if (e.type === "gain" && typeof e.from === "string" && e.from.startsWith("stack ")) tokens.add(Number(e.from.slice(6)));
+    }
+    if (stacks.size || tokens.size) flash = { stacks, tokens, start: performance.now() };
+  }
+
+  function drawFlash(L) {
+    const age = performance.now() - flash.start;
+    if (age > FLASH_MS) { flash = null; dirty = true; return; }
+    ctx.save();
+    ctx.globalAlpha = 1 - age / FLASH_MS;
+    ctx.lineWidth = 5;
+    ctx.strokeStyle = "#f0a020";
+    for (const i of flash.stacks) {
+      const s = L.stacks[i];
+      roundRect(s.x - s.cw / 2 - 4, s.y - s.ch / 2 - 4, s.cw + 8, s.ch + 8, 9);
+      ctx.stroke();
+    }
+    for (const i of flash.tokens) {
+      const s = L.stacks[i];
+      ctx.beginPath();
+      ctx.arc(s.rx, s.ry, L.tokenR + 6, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.restore();
   }
 
   // ---- DOM parts ------------------------------------------------------------------
@@ -475,8 +508,9 @@ export function createElawaRenderer() {
   }
 
   return {
-    mount, unmount, update, label, event, showHint,
+    mount, unmount, update, label, event, showHint, onEvents,
     hook: {
+      get flashing() { return flash ? [...flash.stacks] : []; },
       stackPoint(i) {
         const r = canvas.getBoundingClientRect();
         const s = layout().stacks[i];
