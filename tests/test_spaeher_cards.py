@@ -294,3 +294,13 @@ def test_placing_needs_members_on_the_tribe_card():
     assert s.phase in ("column", "turn")
     with pytest.raises(IllegalAction):
         s.apply({"type": "place", "where": s.locations[0]["id"]})
+
+
+def test_with_an_empty_deck_the_revealing_characters_send_members_to_open_cards_of_that_kind():
+    s = new(hunt=[], wild=["W01", "W02"])
+    s.locations.append({"id": "J04", "covered": [False] * 3, "members": []})
+    s.tribe[0] = 3
+    play(s, "jaeger")  # the reveal fizzles (gap #23): any open hunting ground instead
+    assert s.revealed is None
+    assert {a["where"] for a in s.legal_actions() if a["type"] == "place"} == {"J04"}
+    assert place_all(s) == ["J04", "J04"]

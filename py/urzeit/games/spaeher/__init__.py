@@ -141,7 +141,7 @@ class SpaeherState(TurnState):
                 return [{"type": "reveal", "deck": d} for d in ("hunt", "wild")
                         if (self.hunt_deck if d == "hunt" else self.wild_deck)]
             if step["op"] == "place":
-                return [{"type": "place", "where": w} for w in self._place_targets(p, step["where"])] + [{"type": "stop"}]
+                return [{"type": "place", "where": w} for w in self._place_targets(p, self._where(step))] + [{"type": "stop"}]
             if step["op"] == "take_character":
                 return [{"type": "take", "column": c} for c in range(3) if self.display[c]] + [{"type": "stop"}]
         if ph == "column":
@@ -171,6 +171,14 @@ class SpaeherState(TurnState):
             if x["members"][p]:
                 result.append({"type": "recall", "where": x["id"], "resource": None})  # gap #29
         return result
+
+    def _where(self, step):
+        """Where a place step may send members. "revealed" means the card this character just
+        revealed; when its deck was empty (gap #23: the reveal fizzles), ours: any open card
+        of that deck's kind (step "else"), so late in the game the card is not dead."""
+        if step["where"] == "revealed" and self.revealed is None:
+            return step.get("else", "any")
+        return step["where"]
 
     def _place_targets(self, p, where):
         if self.tribe[p] == 0:  # gap #18: only members standing on the tribe card
@@ -311,7 +319,7 @@ class SpaeherState(TurnState):
                 self.steps.pop(0)
             elif op == "reveal" and not (self.wild_deck or self.hunt_deck):
                 self.steps.pop(0)  # gap #23: the reveal fizzles
-            elif op == "place" and (step["max"] <= 0 or not self._place_targets(p, step["where"])):
+            elif op == "place" and (step["max"] <= 0 or not self._place_targets(p, self._where(step))):
                 self.steps.pop(0)
             elif op == "take_character" and (step["n"] <= 0 or not any(self.display)):
                 self.steps.pop(0)
