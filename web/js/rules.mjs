@@ -135,7 +135,8 @@ vorher auf die Jagd!</p>
 <p><b>Ende:</b> Wer 24 Punkte erreicht, beendet das Spiel; war es der Startspieler, hat der andere noch einen
 Zug. Es gewinnt, wer weiter über 24 kommt; bei Gleichstand der Nachziehende. <b>Unsere Zusatzregel:</b> Ist kein
 Fleisch mehr im Spiel (Jagdstapel leer, kein offenes Fleisch), endet das Spiel, sobald beide noch einen
-Sonnenuntergang hatten.</p>`,
+Sonnenuntergang hatten. Ist der Stapel eines aufdeckenden Charakters leer, schickt er seine Mitglieder auf
+beliebige offene Karten dieser Art.</p>`,
     en: `
 <h3>Hunters and Scouts</h3>
 <p class="reconstructed"><b>To be honest:</b> of this game's cards we know only the counts, the resources, some
@@ -161,7 +162,8 @@ discard all items but one. Then take 6 (intro) or 5–7 exposed characters.</li>
 <p><b>Example:</b> 4 members in play, 1 hunger, no hand card: +3 points, then 5 hunger – so hunt first!</p>
 <p><b>End:</b> reaching 24 points ends the game; if the start player did, the other has one more turn. Whoever
 is further past 24 wins; a tie goes to the second player. <b>Our extra rule:</b> with no meat left (hunting deck
-empty, no open meat), the game ends once both players have had one more sunset.</p>`,
+empty, no open meat), the game ends once both players have had one more sunset. If a revealing character's deck is empty, it
+sends its members to any open card of that kind.</p>`,
   },
 };
 
