@@ -14,7 +14,9 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def run(name, args):
+def run(name, args, only=None):
+    if only is not None and name not in only:
+        return None
     print(f"\n## {name}\n", flush=True)
     out = subprocess.run([sys.executable, str(ROOT / "bench" / args[0]), *args[1:]], cwd=ROOT,
                          capture_output=True, text=True)
@@ -27,20 +29,36 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--only", default=None,
+                        help="comma-separated section names: rerun just these and replace them in docs/performance.md")
     args = parser.parse_args()
     q = args.quick
+    only = set(args.only.split(",")) if args.only else None
     subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True, capture_output=True)
     sections = [
-        run("Cold start", ["cold_start.py", "--no-build", "--runs", "2" if q else "5"]),
-        run("Random games per second", ["games_per_second.py", "--games", "30" if q else "200"]),
-        run("Bot move times", ["bot_speed.py", "--moves", "4" if q else "12"]),
-        run("Board frame times", ["board_frames.py", "--no-build", "--frames", "60" if q else "240"]),
-        run("API fuzz", ["api_fuzz.py", "--requests", "2000" if q else "100000"]),
-        run("Sammler invariant fuzz", ["sammler_fuzz.py", "--games", "50" if q else "10000"]),
-        run("Jäger und Späher balance (normal game)", ["spaeher_balance.py", "--games", "40" if q else "2000"]),
-        run("Jäger und Späher balance (intro game)", ["spaeher_balance.py", "--mode", "intro", "--games", "40" if q else "1000"]),
+        run("Cold start", ["cold_start.py", "--no-build", "--runs", "2" if q else "5"], only),
+        run("Random games per second", ["games_per_second.py", "--games", "30" if q else "200"], only),
+        run("Bot move times", ["bot_speed.py", "--moves", "4" if q else "12"], only),
+        run("Board frame times", ["board_frames.py", "--no-build", "--frames", "60" if q else "240"], only),
+        run("API fuzz", ["api_fuzz.py", "--requests", "2000" if q else "100000"], only),
+        run("Sammler invariant fuzz", ["sammler_fuzz.py", "--games", "50" if q else "10000"], only),
+        run("Jäger und Späher balance (normal game)", ["spaeher_balance.py", "--games", "40" if q else "2000"], only),
+        run("Jäger und Späher balance (intro game)", ["spaeher_balance.py", "--mode", "intro", "--games", "40" if q else "1000"], only),
     ]
     if args.no_write or q:
+        return
+    doc = ROOT / "docs" / "performance.md"
+    if only is not None:  # splice the rerun sections into the existing file
+        text = doc.read_text()
+        for section in filter(None, sections):
+            name = section.split("\n", 1)[0]
+            start = text.find(name + "\n")
+            if start < 0:
+                text = text.rstrip("\n") + "\n\n" + section
+                continue
+            end = text.find("\n## ", start + len(name))
+            text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
+        doc.write_text(text)
         return
     machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
                f"{platform.platform()}")
@@ -48,7 +66,7 @@ def main():
             f"{datetime.date.today().isoformat()} on: {machine}. Pyodide is the pinned npm package "
             f"under Node 20; the browser figures come from Debian's headless Chromium (software "
             f"rendering). Goals are the issues' goals.\n\n")
-    (ROOT / "docs" / "performance.md").write_text(head + "\n".join(sections))
+    doc.write_text(head + "\n".join(sections))
 
 
 if __name__ == "__main__":
