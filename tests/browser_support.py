@@ -80,3 +80,12 @@ def screenshot(page, name):
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def wait_idle(page):
+    """Until the page has no request to the engine in flight (a bot reply included)."""
+    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
+
+
+def state_id(page):
+    return int(page.locator("#app").get_attribute("data-state-id"))

@@ -3,13 +3,9 @@ discard, and a full game against the computer to the end screen."""
 
 import pytest
 
-from browser_support import screenshot
+from browser_support import screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
-
-
-def wait_idle(page):
-    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
 
 
 def start(page, url, players=2, seed=None):
@@ -23,10 +19,6 @@ def start(page, url, players=2, seed=None):
     page.wait_for_selector("#app[data-game='elawa']")
     page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")
     wait_idle(page)
-
-
-def state_id(page):
-    return int(page.locator("#app").get_attribute("data-state-id"))
 
 
 def click_stack(page, i):

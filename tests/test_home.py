@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from browser_support import PageWatch, screenshot
+from browser_support import PageWatch, screenshot, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 60_000
@@ -14,10 +14,6 @@ READY = 60_000
 def ready(page, url):
     page.goto(url + "?test=1")
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
-
-
-def wait_idle(page):
-    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
 
 
 def start(page, game, seats=None, players=None):

@@ -3,7 +3,7 @@ confirm, figures, feature highlight, and a full game against the computer to the
 
 import pytest
 
-from browser_support import screenshot
+from browser_support import screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 60_000
@@ -22,14 +22,6 @@ def start(page, url, seats=None, seed=7):
     page.wait_for_selector("#app[data-game='sammler']")
     page.wait_for_function("() => window.urzeit.board && window.urzeit.board.artReady")
     wait_idle(page)
-
-
-def wait_idle(page):
-    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
-
-
-def state_id(page):
-    return int(page.locator("#app").get_attribute("data-state-id"))
 
 
 def rotate_to(page, action):

@@ -4,14 +4,10 @@ menu, the sunset preview, pass-and-play, the rules screen with our reconstructio
 
 import pytest
 
-from browser_support import PageWatch, screenshot
+from browser_support import PageWatch, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 60_000
-
-
-def wait_idle(page):
-    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
 
 
 def start(page, url, seed=None, mode=None, seats=("human", "ai"), level="easy"):
@@ -28,10 +24,6 @@ def start(page, url, seed=None, mode=None, seats=("human", "ai"), level="easy"):
     page.wait_for_selector("#app[data-game='spaeher']")
     page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")
     wait_idle(page)
-
-
-def state_id(page):
-    return int(page.locator("#app").get_attribute("data-state-id"))
 
 
 def click_at(page, pt):
