@@ -26,17 +26,6 @@ class Node:
         self.order = None  # prior order of action keys, computed once
 
 
-def search(determinize, seat, policy, iterations, rng: Rng, exploration=0.7,
-           time_limit_s=None, widen=2.0):
-    """Return (best action, root) after `iterations` simulations (or the time limit)."""
-    steps = search_steps(determinize, seat, policy, iterations, rng, exploration, time_limit_s, widen)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def search_steps(determinize, seat, policy, iterations, rng: Rng, exploration=0.7,
                  time_limit_s=None, widen=2.0):
     """The search as a generator: it yields after every simulation so a caller can run it in

@@ -88,7 +88,7 @@ def margin(state, seat) -> float:
 
 
 class Policy:
-    """The hooks ai.mcts.search calls."""
+    """The hooks ai.mcts.search_steps calls."""
 
     def __init__(self, n_players, rollout_turns=1, figure_rate=0.35):
         self.rollout_plies = rollout_turns * n_players

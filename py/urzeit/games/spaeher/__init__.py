@@ -500,7 +500,7 @@ class SpaeherState(TurnState):
         """Our rule for a hunt that is over (docs/spaeher.md): with no hunting ground left to
         reveal and no meat on the open cards, hunger can only grow and the game could stall,
         so it ends after the round in which both players have had one more sunset."""
-        if any(LOCS[c]["kind"] == "hunt" for c in self.hunt_deck):
+        if any(LOCS[c]["kind"] == "hunt" for c in self.hunt_deck):  # a setup may stack any card
             return True
         return any(r == "meat" and not c for l in self.locations
                    for r, c in zip(LOCS[l["id"]]["resources"], l["covered"]))

@@ -3,14 +3,14 @@
 The game is a day cycle: send members out (hunt for meat, gather for items), bring them
 back, use what they bring at once, then call the sunset before hunger eats the points.
 `plan` is a rule-based player of that cycle (the easy bot, and the rollout of the
-searching bots); `estimates` values a position for both seats.
+searching bots); `search_steps` is the medium and hard bots' search.
 """
 
 import math
+import time
 
-from ...ai.policy import CardGamePolicy
-
-from . import CHARS, GOAL, ITEMS, LOCS, SITES
+from ...core.rng import Rng
+from . import CHARS, ITEMS, LOCS, SITES
 
 PLACING = {c for c, v in CHARS.items() if any(s["op"] == "place" for s in v["steps"])}
 
@@ -201,68 +201,6 @@ def plan(state, rng=None) -> dict:
     return legal[0] if rng is None else rng.choice(legal)
 
 
-def estimates(state) -> list[float]:
-    """Points now plus what the position promises: a hunger tile costs a point at every
-    sunset to come, a member earns one at each but eats; resources on the way count."""
-    est = []
-    for p in range(2):
-        left = max(1.0, (GOAL - state.vp[p]) / 4.0)  # sunsets still to come, roughly
-        in_play = state.members_in_play(p)
-        value = float(state.vp[p])
-        value -= 1.0 * state.hunger[p] * min(left, 3.0)
-        value += 0.8 * in_play + 0.5 * state.camp[p]
-        for loc in state.locations:
-            free = sum(1 for c in loc["covered"] if not c)
-            value += 0.7 * min(loc["members"].count(p), free)
-        value += 0.25 * len(state.hand[p])
-        value += sum(0.3 * ITEMS[i]["vp"] for i in state.items[p])
-        est.append(value)
-    return est
-
-
-def margin(state, seat) -> float:
-    if state.is_over:
-        return 100.0 if state.winner() == seat else -100.0
-    est = estimates(state)
-    return est[seat] - est[1 - seat]
-
-
-def evaluate(state) -> list[float]:
-    if state.is_over:
-        w = state.winner()
-        return [1.0 if p == w else 0.0 for p in range(2)]
-    est = estimates(state)
-    return [1.0 / (1.0 + math.exp(-(est[p] - est[1 - p]) / 4.0)) for p in range(2)]
-
-
-class Policy(CardGamePolicy):
-    def __init__(self, n_players, rollout_actions=40):
-        super().__init__(n_players, rollout_actions)
-
-    def rollout(self, state, rng):
-        for _ in range(self.rollout_actions):
-            if state.is_over:
-                return
-            if rng.random() < 0.15:
-                state.apply(rng.choice(state.legal_actions()))
-            else:
-                state.apply(plan(state, rng))
-
-    def evaluate(self, state):
-        return evaluate(state)
-
-    def easy(self, state, seat, legal, rng):
-        return plan(state, rng)
-
-    def search_steps(self, determinize, seat, legal, rng, iterations, time_limit_s=None):
-        return search_steps(determinize, seat, legal, rng, iterations, time_limit_s)
-
-    def greedy_scores(self, state, seat, legal):
-        """For the search order: the planner's move first, the rest as listed."""
-        first = plan(state)
-        return [1.0 if a == first else 0.0 for a in legal]
-
-
 def rollout_value(state, seat, rng, epsilon=0.05, limit=1500) -> float:
     """Play on with the planner for both seats (a little noise) and value the end for seat:
     mostly who won, partly by how much, so close calls still teach something."""
@@ -292,8 +230,6 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
     cannot tell from the true one, plays the action and then the planner to the end. The
     planner's own choice starts with a small head start, so a short search never does worse
     than the easy bot by chance."""
-    import time
-    from ...core.rng import Rng
     if len(legal) == 1:
         return legal[0]
     deadline = time.perf_counter() + time_limit_s if time_limit_s else None
@@ -325,3 +261,16 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
         yield i
     best = max(range(len(legal)), key=lambda j: ((total[j] + prior[j]) / (n[j] + 1), n[j]))
     return legal[best]
+
+
+class Policy:
+    """What urzeit.ai asks of this game: the easy bot and the search."""
+
+    def __init__(self, n_players):
+        self.n_players = n_players
+
+    def easy(self, state, seat, legal, rng):
+        return plan(state, rng)
+
+    def search_steps(self, determinize, seat, legal, rng, iterations, time_limit_s=None):
+        return search_steps(determinize, seat, legal, rng, iterations, time_limit_s)
