@@ -306,6 +306,7 @@ function openMatch(result, opts = {}) {
     match.renderer.mount($("board"), {
       act, names: match.names, seats: match.seats, colours: SEAT_COLOURS, lang: getLang,
       message: (text) => { $("message").textContent = text; },
+      refreshLegal: () => { if (match.view) renderLegal(match.view); },
     });
   }
   setView(result.view);

@@ -1,6 +1,8 @@
 // Elawa: the fire with the six card stacks and their resource stacks in a circle (canvas),
 // the hand, the tribes, and prompts for each step. It offers exactly the view's legal actions.
 
+import { el, roundRect, glowAlpha } from "./common.mjs";
+
 const COLOURS = {
   blue: { fill: "#3b6fd8", symbol: "◆" }, yellow: { fill: "#e3b417", symbol: "●" },
   green: { fill: "#3c9a4a", symbol: "■" }, red: { fill: "#d2453a", symbol: "▲" },
@@ -37,17 +39,6 @@ const TEXT = {
   },
 };
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
 function token(kind, lang) {
   const st = TOKEN_STYLE[kind];
   return el("span", { class: `token token-${kind}`, title: TEXT[lang].tokens[kind], "data-token": kind }, st.glyph);
@@ -69,7 +60,6 @@ export function createElawaRenderer() {
   let raf = 0;
   let dirty = true;
   let flash = null;  // {stacks, tokens, start}: where the last move took from glows for a moment
-  const FLASH_MS = 1400;
   const tx = () => TEXT[api.lang()] || TEXT.de;
 
   async function loadCards() {
@@ -174,27 +164,17 @@ export function createElawaRenderer() {
 
   // ---- drawing --------------------------------------------------------------------
 
-  function roundRect(x, y, w, h, r) {
-    ctx.beginPath();
-    ctx.moveTo(x + r, y);
-    ctx.arcTo(x + w, y, x + w, y + h, r);
-    ctx.arcTo(x + w, y + h, x, y + h, r);
-    ctx.arcTo(x, y + h, x, y, r);
-    ctx.arcTo(x, y, x + w, y, r);
-    ctx.closePath();
-  }
-
   function drawCard(id, x, y, w, h, highlight) {
     const card = cards[id];
     const col = COLOURS[card.colour];
-    roundRect(x - w / 2, y - h / 2, w, h, 7);
+    roundRect(ctx, x - w / 2, y - h / 2, w, h, 7);
     ctx.fillStyle = "#fffaf0";
     ctx.fill();
     ctx.lineWidth = highlight ? 4 : 2;
     ctx.strokeStyle = highlight ? "#1f5fbf" : col.fill;
     ctx.stroke();
     ctx.fillStyle = col.fill;
-    roundRect(x - w / 2 + 3, y - h / 2 + 3, w - 6, h * 0.24, 5);
+    roundRect(ctx, x - w / 2 + 3, y - h / 2 + 3, w - 6, h * 0.24, 5);
     ctx.fill();
     ctx.fillStyle = "#fff";
     ctx.font = `bold ${Math.round(w * 0.17)}px system-ui, sans-serif`;
@@ -282,13 +262,13 @@ export function createElawaRenderer() {
       const st = view.stacks[i];
       if (st.top) {
         for (let k = Math.min(3, st.count - 1); k > 0; k--) {
-          roundRect(s.x - s.cw / 2 + k * 2, s.y - s.ch / 2 + k * 2, s.cw, s.ch, 7);
+          roundRect(ctx, s.x - s.cw / 2 + k * 2, s.y - s.ch / 2 + k * 2, s.cw, s.ch, 7);
           ctx.fillStyle = "#d9c8ad";
           ctx.fill();
         }
         drawCard(st.top, s.x, s.y, s.cw, s.ch, (selected && selected.stack === i) || (view.phase === "take_visible" && takeable.has(i)));
       } else {
-        roundRect(s.x - s.cw / 2, s.y - s.ch / 2, s.cw, s.ch, 7);
+        roundRect(ctx, s.x - s.cw / 2, s.y - s.ch / 2, s.cw, s.ch, 7);
         ctx.setLineDash([5, 4]);
         ctx.strokeStyle = "#b5a58c";
         ctx.lineWidth = 1.5;
@@ -330,15 +310,15 @@ export function createElawaRenderer() {
   }
 
   function drawFlash(L) {
-    const age = performance.now() - flash.start;
-    if (age > FLASH_MS) { flash = null; dirty = true; return; }
+    const alpha = glowAlpha(flash.start);
+    if (!alpha) { flash = null; dirty = true; return; }
     ctx.save();
-    ctx.globalAlpha = 1 - age / FLASH_MS;
+    ctx.globalAlpha = alpha;
     ctx.lineWidth = 5;
     ctx.strokeStyle = "#f0a020";
     for (const i of flash.stacks) {
       const s = L.stacks[i];
-      roundRect(s.x - s.cw / 2 - 4, s.y - s.ch / 2 - 4, s.cw + 8, s.ch + 8, 9);
+      roundRect(ctx, s.x - s.cw / 2 - 4, s.y - s.ch / 2 - 4, s.cw + 8, s.ch + 8, 9);
       ctx.stroke();
     }
     for (const i of flash.tokens) {

@@ -2,6 +2,8 @@
 // exactly its legal actions: tile placement with rotate, preview and confirm, then the
 // figure choice on the tile's zones; hovering any zone lights up the whole feature.
 
+import { el } from "./common.mjs";
+
 const TILE = 100; // tile units (the art's viewBox)
 const PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"];
 const TEXT = {
@@ -36,17 +38,6 @@ const TEXT = {
     discarded: "fits nowhere, removed",
   },
 };
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null) e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
 
 // Rotating a catalogue point clockwise by r quarter turns inside the 100-unit square.
 function rotatePoint(x, y, r) {

@@ -3,6 +3,8 @@
 // tribe cards with hunger tiles) and, beside it, the prompt, the hand and the choices of the
 // step. It offers exactly the view's legal actions.
 
+import { el, roundRect, glowAlpha } from "./common.mjs";
+
 const RES = {
   meat: { fill: "#b8322a", glyph: "◗" }, skin: { fill: "#8a5a2b", glyph: "■" }, stone: { fill: "#7f8c8d", glyph: "▲" },
   wood: { fill: "#4d7a2e", glyph: "♣" }, clay: { fill: "#c4703a", glyph: "●" }, fruit: { fill: "#8e3b8e", glyph: "✿" },
@@ -70,17 +72,6 @@ const TEXT = {
   },
 };
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
 export function createSpaeherRenderer() {
   let api, root, canvas, ctx, side, banner, handBox, data = null, view = null, hinted = null;
   let raf = 0, dirty = true, geo = null;
@@ -97,8 +88,7 @@ export function createSpaeherRenderer() {
     data = { chars: index(raw.characters), items: index(raw.items), locs: index(raw.locations), sites: index(raw.sacred_sites), setup: raw.setup };
     if (!api) return;
     render();
-    // the action list was labelled before the names were here
-    for (const b of document.querySelectorAll("#legal-actions button.legal-action")) b.textContent = label(JSON.parse(b.dataset.action), api.lang());
+    api.refreshLegal();  // the action list was labelled before the card names were here
   }
 
   function mount(container, hostApi) {
@@ -234,16 +224,6 @@ export function createSpaeherRenderer() {
 
   // ---- drawing ------------------------------------------------------------------------
 
-  function roundRect(x, y, w, h, r) {
-    ctx.beginPath();
-    ctx.moveTo(x + r, y);
-    ctx.arcTo(x + w, y, x + w, y + h, r);
-    ctx.arcTo(x + w, y + h, x, y + h, r);
-    ctx.arcTo(x, y + h, x, y, r);
-    ctx.arcTo(x, y, x + w, y, r);
-    ctx.closePath();
-  }
-
   function text(s, x, y, { size = 12, bold = false, colour = "#2b2118", align = "center" } = {}) {
     ctx.fillStyle = colour;
     ctx.font = `${bold ? "bold " : ""}${size}px system-ui, sans-serif`;
@@ -286,7 +266,7 @@ export function createSpaeherRenderer() {
   }
 
   function mark(r, colour = "#1f5fbf") {
-    roundRect(r.x - 3, r.y - 3, r.w + 6, r.h + 6, 9);
+    roundRect(ctx, r.x - 3, r.y - 3, r.w + 6, r.h + 6, 9);
     ctx.lineWidth = 3;
     ctx.strokeStyle = colour;
     ctx.setLineDash([6, 4]);
@@ -311,7 +291,7 @@ export function createSpaeherRenderer() {
     const t = tx();
     // the point track with the goal
     g.track.forEach((c, i) => {
-      roundRect(c.x, c.y, c.w, c.h, 4);
+      roundRect(ctx, c.x, c.y, c.w, c.h, 4);
       ctx.fillStyle = i === 24 ? "#f2c94c" : i > 24 ? "#f6e7b8" : i % 5 === 0 ? "#e8dcc6" : "#f5eee0";
       ctx.fill();
       ctx.strokeStyle = "#b5a58c";
@@ -333,7 +313,7 @@ export function createSpaeherRenderer() {
     g.columns.forEach((c, i) => {
       const cards = view.display[i];
       if (!cards.length) {
-        roundRect(c.x, c.y, c.w, c.cardH, 7);
+        roundRect(ctx, c.x, c.y, c.w, c.cardH, 7);
         ctx.setLineDash([5, 4]);
         ctx.strokeStyle = "#b5a58c";
         ctx.stroke();
@@ -342,7 +322,7 @@ export function createSpaeherRenderer() {
       cards.forEach((id, k) => {
         const top = k === cards.length - 1;
         const y = c.y + k * c.step;
-        roundRect(c.x, y, c.w, top ? c.cardH : c.step + 6, 7);
+        roundRect(ctx, c.x, y, c.w, top ? c.cardH : c.step + 6, 7);
         ctx.fillStyle = data.chars[id] && data.chars[id].kind === "special" ? "#efe1c3" : "#fffaf0";
         ctx.fill();
         ctx.strokeStyle = "#6d5d4b";
@@ -370,7 +350,7 @@ export function createSpaeherRenderer() {
     const reveal = new Set(legal("reveal").map((a) => a.deck));
     for (const k of ["hunt", "wild", "items"]) {
       const r = g.decks[k];
-      roundRect(r.x, r.y, r.w, r.h, 7);
+      roundRect(ctx, r.x, r.y, r.w, r.h, 7);
       ctx.fillStyle = k === "hunt" ? "#7a4a2a" : k === "wild" ? "#3f6b35" : "#5a4a6e";
       ctx.fill();
       text(t.deck[k], r.x + r.w / 2, r.y + 16, { size: 10, colour: "#fff" });
@@ -378,7 +358,7 @@ export function createSpaeherRenderer() {
       if (reveal.has(k)) mark(r);
     }
     const camp = g.camp;
-    roundRect(camp.x, camp.y, camp.w, camp.h, 8);
+    roundRect(ctx, camp.x, camp.y, camp.w, camp.h, 8);
     ctx.fillStyle = "#d8c7a8";
     ctx.fill();
     text(t.camp, camp.x + 8, camp.y + 11, { size: 11, bold: true, align: "left" });
@@ -394,7 +374,7 @@ export function createSpaeherRenderer() {
     g.sites.forEach((r) => {
       const s = view.sites.find((x) => x.id === r.id);
       const face = data.sites[s.id].sides[s.side];
-      roundRect(r.x, r.y, r.w, r.h, 8);
+      roundRect(ctx, r.x, r.y, r.w, r.h, 8);
       ctx.fillStyle = "#e9e0f2";
       ctx.fill();
       ctx.strokeStyle = "#6b4f8a";
@@ -410,7 +390,7 @@ export function createSpaeherRenderer() {
     // open locations: resources, consumption stones, members
     g.locs.forEach((r) => {
       const loc = view.locations.find((l) => l.id === r.id);
-      roundRect(r.x, r.y, r.w, r.h, 8);
+      roundRect(ctx, r.x, r.y, r.w, r.h, 8);
       ctx.fillStyle = loc.kind === "hunt" ? "#ead7c0" : "#d9e6c9";
       ctx.fill();
       ctx.strokeStyle = loc.id === view.revealed ? "#e0862b" : loc.kind === "hunt" ? "#7a4a2a" : "#3f6b35";
@@ -424,7 +404,7 @@ export function createSpaeherRenderer() {
     // the tribe cards
     view.players.forEach((p, i) => {
       const r = g.tribes[i];
-      roundRect(r.x, r.y, r.w, r.h, 10);
+      roundRect(ctx, r.x, r.y, r.w, r.h, 10);
       ctx.fillStyle = i === view.current_seat ? "#f6ead2" : "#efe6d6";
       ctx.fill();
       ctx.strokeStyle = api.colours[i];
@@ -434,7 +414,7 @@ export function createSpaeherRenderer() {
       for (let k = 0; k < p.tribe; k++) member(r.x + 20 + k * 20, r.y + 44, i, 8);
       text(`${t.supply}: ${p.supply}`, r.x + r.w - 10, r.y + 44, { size: 10, align: "right", colour: "#6d5d4b" });
       for (let k = 0; k < p.hunger; k++) {
-        roundRect(r.x + 12 + k * 17, r.y + 66, 14, 14, 3);
+        roundRect(ctx, r.x + 12 + k * 17, r.y + 66, 14, 14, 3);
         ctx.fillStyle = "#a8322b";
         ctx.fill();
       }
@@ -447,8 +427,6 @@ export function createSpaeherRenderer() {
     if (flash) drawFlash(g);
   }
 
-  const FLASH_MS = 1400;
-
   function onEvents(events) {
     const where = new Set(), columns = new Set();
     for (const e of events) {
@@ -460,19 +438,18 @@ export function createSpaeherRenderer() {
   }
 
   function drawFlash(g) {
-    const age = performance.now() - flash.start;
-    if (age > FLASH_MS) { flash = null; dirty = true; return; }
-    const alpha = 1 - age / FLASH_MS;
+    const alpha = glowAlpha(flash.start);
+    if (!alpha) { flash = null; dirty = true; return; }
     ctx.save();
     ctx.globalAlpha = alpha;
     ctx.lineWidth = 5;
     ctx.strokeStyle = "#f0a020";
     for (const r of [...g.locs, ...g.sites]) {
       if (!flash.where.has(r.id)) continue;
-      roundRect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, 9);
+      roundRect(ctx, r.x - 2, r.y - 2, r.w + 4, r.h + 4, 9);
       ctx.stroke();
     }
-    if (flash.columns.size) for (const c of g.columns) { roundRect(c.x - 2, c.y - 2, c.w + 4, c.h + 4, 9); ctx.stroke(); }
+    if (flash.columns.size) for (const c of g.columns) { roundRect(ctx, c.x - 2, c.y - 2, c.w + 4, c.h + 4, 9); ctx.stroke(); }
     ctx.restore();
   }
 
