@@ -86,18 +86,32 @@ def test_undo_takes_back_own_move_and_the_computer_reply():
 def test_undo_allowed_before_any_reveal():
     # Pile of 4, hands of 2s and 3s: after one take nobody can play; passes reveal nothing.
     deck = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
+    match, _ = new_match(seats=[{"kind": "human"}, {"kind": "human"}],
+                         options={"pile": 4, "setup": {"deck": deck}})
+    ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 3})
+    # that take drew a card: seat 0 may not undo; seat 1's pass revealed nothing
+    v = ok(op="act", match=match, seat=1, state_id=1, action={"type": "pass"})["view"]
+    assert v["over"] is False and v["undo"] is True
+    v = ok(op="undo", match=match, seat=1)
+    assert v["current_seat"] == 1 and v["legal"] == [{"type": "pass"}]
+    assert v["state_id"] == 3  # undo is a change too: stale clicks stay refused
+    err("stale_state", op="act", match=match, seat=1, state_id=2, action={"type": "pass"})
+
+
+def test_undo_is_refused_once_the_game_is_over():
+    deck = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
     match, _ = new_match(seats=[{"kind": "human"}, {"kind": "ai"}],
                          options={"pile": 4, "setup": {"deck": deck}})
     ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 3})
-    # that take drew a card: undo refused; now both must pass
     ok(op="ai", match=match, seat=1)
     v = ok(op="view", match=match, seat=0)
-    assert v["legal"] == [{"type": "pass"}]
     v = ok(op="act", match=match, seat=0, state_id=v["state_id"], action={"type": "pass"})["view"]
     assert v["over"] is True
-    v = ok(op="undo", match=match, seat=0)
-    assert v["over"] is False and v["current_seat"] == 0 and v["legal"] == [{"type": "pass"}]
-    assert v["state_id"] == 4  # undo is a change too: stale clicks stay refused
+    assert v["undo"] is False and v["undo_reason_key"] == "undo.game_over"
+    before = snapshot(match)
+    e = err("illegal_action", op="undo", match=match, seat=0)
+    assert e["reason"] == "undo.game_over"
+    assert snapshot(match) == before
 
 
 def test_save_and_load_rebuild_the_same_match():

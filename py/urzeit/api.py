@@ -78,22 +78,26 @@ class Match:
         })
         if seat is not None and seat == s.current_player:
             v["legal"] = s.legal_actions()
-        target = self.undo_target(seat) if seat is not None else None
+        target = self.undo_target(seat) if seat is not None else UNDO_REFUSALS[0]
         v["undo"] = isinstance(target, int)
-        v["undo_reason"] = None if v["undo"] else (target or "nothing to undo yet")
+        # undo_reason: English detail; undo_reason_key: what the page words for the player
+        v["undo_reason"] = None if v["undo"] else target[1]
+        v["undo_reason_key"] = None if v["undo"] else target[0]
         return v
 
     def undo_target(self, seat):
-        """Index of the step to go back to, or a reason (str) why undo is refused, or None."""
+        """Index of the step to go back to, or a (reason key, English detail) refusal."""
+        if self.state.is_over:
+            return UNDO_REFUSALS[3]  # a finished game stays finished
         for i in range(len(self.steps) - 1, -1, -1):
             if self.steps[i].seat == seat:
                 later = self.steps[i:]
                 if any(st.reveals for st in later):
-                    return "new hidden information was revealed since (a drawn tile or card)"
+                    return UNDO_REFUSALS[1]
                 if any(st.seat != seat and self.seats[st.seat]["kind"] == "human" for st in later):
-                    return "another player has moved since"
+                    return UNDO_REFUSALS[2]
                 return i
-        return None
+        return UNDO_REFUSALS[0]
 
     def replay(self) -> dict:
         return {
@@ -108,6 +112,12 @@ class Match:
         }
 
 
+UNDO_REFUSALS = (
+    ("undo.nothing", "nothing to undo: you have made no move yet"),
+    ("undo.revealed", "new hidden information was revealed since (a drawn tile or card)"),
+    ("undo.other_human", "another player has moved since"),
+    ("undo.game_over", "the game is over"),
+)
 _matches: dict[str, Match] = {}
 _counter = [0]
 
@@ -207,9 +217,10 @@ def op_view(req):
 
 def _check_turn(match, seat):
     if match.state.is_over:
-        raise IllegalAction("the game is over")
+        raise IllegalAction("the game is over", reason="game_over")
     if seat != match.state.current_player:
-        raise NotYourTurn(f"it is seat {match.state.current_player}'s turn, not seat {seat}'s")
+        raise NotYourTurn(f"it is seat {match.state.current_player}'s turn, not seat {seat}'s",
+                          params={"seat": match.state.current_player})
 
 
 def op_act(req):
@@ -293,10 +304,8 @@ def op_undo(req):
     match = _match(req)
     seat = _seat(req, match)
     target = match.undo_target(seat)
-    if target is None:
-        raise IllegalAction("nothing to undo: you have made no move yet")
-    if isinstance(target, str):
-        raise IllegalAction(f"cannot undo: {target}")
+    if not isinstance(target, int):
+        raise IllegalAction(f"cannot undo: {target[1]}", reason=target[0])
     match.state = match.steps[target].before
     del match.steps[target:]
     match.revision += 1
@@ -360,8 +369,12 @@ _jobs: dict = {}
 _job_counter = 0
 
 
-def _error(code: str, message: str) -> str:
-    return json.dumps({"ok": False, "error": {"code": code, "message": message}})
+def _error(code: str, message: str, reason: str | None = None, params: dict | None = None) -> str:
+    error = {"code": code, "message": message}
+    if reason:
+        error["reason"] = reason
+        error["params"] = params or {}
+    return json.dumps({"ok": False, "error": error})
 
 
 def handle(request: str) -> str:
@@ -383,6 +396,6 @@ def handle(request: str) -> str:
         result = _OPS[req["op"]](req)
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
     except UrzeitError as e:
-        return _error(e.code, e.message)
+        return _error(e.code, e.message, e.reason, e.params)
     except Exception as e:  # a bug: report it, never crash the worker
         return _error("internal_error", f"{type(e).__name__}: {e}")

@@ -2,11 +2,16 @@
 
 
 class UrzeitError(Exception):
+    """`message` is English detail for developers and logs; players read `reason` (a stable
+    key such as "sammler.figure_on_occupied_meadow") with `params`, worded by the page in
+    their language (web/js/i18n.mjs). A reason-less error is worded by its code alone."""
     code = "bad_request"
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, reason: str | None = None, params: dict | None = None):
         super().__init__(message)
         self.message = message
+        self.reason = reason
+        self.params = dict(params or {})
 
 
 class BadRequest(UrzeitError):
