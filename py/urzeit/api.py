@@ -6,10 +6,12 @@ success. See docs/protocol.md.
 """
 
 import json
+import pathlib
 import sys
 import time
 
 from . import __version__, ai, games
+from .core.game import load_messages
 from .core.errors import (BadRequest, BadSave, IllegalAction, NotYourTurn, StaleState,
                           UnknownMatch, UrzeitError)
 from .core.rng import GOLDEN, MASK64, Rng
@@ -186,7 +188,16 @@ def op_hello(req):
         "python": sys.version.split()[0],
         "games": [g.describe() for g in games.all_games()],
         "levels": list(ai.LEVELS),
+        "messages": all_messages(),
     }
+
+
+def all_messages() -> dict:
+    """Every reason key the engine can send, worded in German and English."""
+    texts = load_messages(pathlib.Path(__file__).parent / "core")
+    for g in games.all_games():
+        texts.update(g.messages())
+    return texts
 
 
 def op_new(req):

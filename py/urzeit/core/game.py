@@ -1,7 +1,18 @@
 """What every game module provides (see docs/protocol.md and ARCHITECTURE.md)."""
 
+import json
+import pathlib
+import sys
+
 from .actions import check_options
 from .errors import BadRequest
+
+
+def load_messages(folder: pathlib.Path) -> dict:
+    """The player-facing wording of error reasons: messages.json, {reason: {"de", "en"}}, with
+    {param} placeholders filled by the page from the error's params."""
+    path = folder / "messages.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 class Game:
@@ -29,6 +40,10 @@ class Game:
 
     def from_json(self, d: dict):
         raise NotImplementedError
+
+    def messages(self) -> dict:
+        """This game's reason texts (its package's messages.json)."""
+        return load_messages(pathlib.Path(sys.modules[type(self).__module__].__file__).parent)
 
     def describe(self) -> dict:
         return {
