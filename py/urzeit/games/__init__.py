@@ -1,5 +1,7 @@
 """The game registry: urzeit.games.get(game_id)."""
 
+import importlib
+
 from ..core.errors import UnknownGame
 
 _GAMES: dict = {}
@@ -19,15 +21,18 @@ def all_games() -> list:
     return [_GAMES[k] for k in sorted(_GAMES)]
 
 
+# One line per game: its package under urzeit.games, which exports GAME.
+BUILTIN = (
+    "elawa",
+    "nim",
+    "sammler",
+    "spaeher",
+)
+
+
 def _register_builtin() -> None:
-    from .elawa import GAME as elawa
-    from .nim import GAME as nim
-    from .sammler import GAME as sammler
-    from .spaeher import GAME as spaeher
-    register(elawa)
-    register(nim)
-    register(sammler)
-    register(spaeher)
+    for name in BUILTIN:
+        register(importlib.import_module(f"{__name__}.{name}").GAME)
 
 
 _register_builtin()
