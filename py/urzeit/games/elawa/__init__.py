@@ -73,6 +73,65 @@ def _payments(cost: list, available: dict) -> list[list]:
     return results
 
 
+SETUP_KEYS = {"cards", "tokens", "fire", "supply", "chiefs"}
+STACK_CARDS = 10   # cards per stack at the start (gap #1); a setup may use fewer
+STACK_TOKENS = 5   # tokens per resource stack (gap #2)
+
+
+def _token_list(value) -> bool:
+    return isinstance(value, list) and all(isinstance(t, str) and t in TOKENS for t in value)
+
+
+def _setup_cards(cards) -> list:
+    """A setup's card stacks must be a possible deal of the box: 6 stacks of at most 10
+    cards, no card twice, at least one card to take (else no one could move)."""
+    if (not isinstance(cards, list) or len(cards) != STACKS
+            or not all(isinstance(st, list) and len(st) <= STACK_CARDS
+                       and all(isinstance(c, str) and c in CARDS for c in st) for st in cards)):
+        raise BadRequest("setup.cards: 6 stacks (bottom to top) of at most 10 card ids each",
+                         reason="elawa.setup_cards")
+    flat = [c for st in cards for c in st]
+    if len(set(flat)) != len(flat):
+        raise BadRequest("setup.cards: every card of the box exists once", reason="elawa.setup_card_twice")
+    if not flat:
+        raise BadRequest("setup.cards: at least one card must be there to take", reason="elawa.setup_no_cards")
+    return cards
+
+
+def _setup_tokens(setup, fire_size, rng) -> tuple:
+    """Resource stacks (1 to 5 tokens each), fire (1 up to its full size) and supply: together
+    exactly the box's 80 tokens. Parts the setup leaves out are dealt from the rest of the box
+    (the supply takes whatever remains)."""
+    tokens, fire, supply = setup.get("tokens"), setup.get("fire"), setup.get("supply")
+    if tokens is not None and not (isinstance(tokens, list) and len(tokens) == STACKS and all(
+            _token_list(r) and 1 <= len(r) <= STACK_TOKENS for r in tokens)):
+        raise BadRequest("setup.tokens: 6 stacks (bottom to top) of 1 to 5 tokens each", reason="elawa.setup_tokens")
+    if fire is not None and not (_token_list(fire) and 1 <= len(fire) <= fire_size):
+        raise BadRequest(f"setup.fire: 1 to {fire_size} tokens (an empty fire would never end the game)",
+                         reason="elawa.setup_fire", params={"most": fire_size})
+    if supply is not None and not _token_list(supply):
+        raise BadRequest("setup.supply: a list of tokens", reason="elawa.setup_supply")
+    left = dict(TOKEN_COUNTS)
+    for t in [t for r in tokens or [] for t in r] + list(fire or []) + list(supply or []):
+        left[t] -= 1
+    if any(left[t] < 0 for t in TOKENS):
+        raise BadRequest(f"the setup uses more tokens of a kind than the box holds ({TOKEN_COUNTS})",
+                         reason="elawa.setup_too_many_tokens")
+    rest = [t for t in TOKENS for _ in range(left[t])]
+    rng.shuffle(rest)
+    need = (STACKS * STACK_TOKENS if tokens is None else 0) + (fire_size if fire is None else 0)
+    if len(rest) < need or (supply is not None and len(rest) != need):
+        raise BadRequest("the setup's tokens, fire and supply must be the box's 80 tokens",
+                         reason="elawa.setup_token_total")
+    if tokens is None:
+        tokens, rest = [rest[i * STACK_TOKENS:(i + 1) * STACK_TOKENS] for i in range(STACKS)], rest[STACKS * STACK_TOKENS:]
+    if fire is None:
+        fire, rest = rest[:fire_size], rest[fire_size:]
+    if supply is None:
+        supply = rest
+    return [list(r) for r in tokens], list(fire), list(supply)
+
+
 class ElawaState(TurnState):
     __slots__ = ("n", "rng", "side", "chief2", "chiefs", "first", "cards", "res", "fire", "supply",
                  "discards", "removed", "hands", "tribes", "stored", "avail", "current", "phase",
@@ -460,36 +519,22 @@ class Elawa(Game):
         s.n = players
         s.rng = Rng(seed)
         s.side, s.chief2 = options["chief_side"], options["chief2"]
-        setup = options["setup"] or {}
-        if not isinstance(setup, dict) or set(setup) - {"cards", "tokens", "fire", "supply", "chiefs"}:
-            raise BadRequest("setup may fix cards (6 stacks, bottom to top), tokens (6 stacks), fire, supply and chiefs")
+        setup = {} if options["setup"] is None else options["setup"]
+        if not isinstance(setup, dict) or set(setup) - SETUP_KEYS:
+            raise BadRequest("setup may fix cards (6 stacks, bottom to top), tokens (6 stacks), fire, supply and chiefs",
+                             reason="elawa.setup_fields")
         chiefs = sorted(CHIEFS)
         s.rng.shuffle(chiefs)
         s.chiefs = setup.get("chiefs", chiefs[:players])
-        if (not isinstance(s.chiefs, list) or len(s.chiefs) != players or len(set(s.chiefs)) != players
-                or any(c not in CHIEFS for c in s.chiefs)):
-            raise BadRequest(f"setup.chiefs: {players} different chiefs of {sorted(CHIEFS)}")
+        if (not isinstance(s.chiefs, list) or len(s.chiefs) != players or not all(isinstance(c, str) and c in CHIEFS for c in s.chiefs)
+                or len(set(s.chiefs)) != players):
+            raise BadRequest(f"setup.chiefs: {players} different chiefs of {sorted(CHIEFS)}",
+                             reason="elawa.setup_chiefs", params={"players": players})
+        s.chiefs = list(s.chiefs)
         deck = list(CARD_IDS)
         s.rng.shuffle(deck)
-        s.cards = setup.get("cards", [deck[i * 10:(i + 1) * 10] for i in range(STACKS)])
-        if (not isinstance(s.cards, list) or len(s.cards) != STACKS
-                or not all(isinstance(st, list) and all(c in CARDS for c in st) for st in s.cards)):
-            raise BadRequest("setup.cards: 6 lists of card ids")
-        s.cards = [list(st) for st in s.cards]
-        tokens = all_tokens()
-        s.rng.shuffle(tokens)
-        fire_n = FIRE[players]
-        s.res = setup.get("tokens", [tokens[i * 5:(i + 1) * 5] for i in range(STACKS)])
-        s.fire = setup.get("fire", tokens[30:30 + fire_n])
-        s.supply = setup.get("supply", tokens[30 + fire_n:])
-        for name, value in (("fire", s.fire), ("supply", s.supply)):
-            if not isinstance(value, list) or not all(t in TOKENS for t in value):
-                raise BadRequest(f"setup.{name}: a list of tokens")
-        if (not isinstance(s.res, list) or len(s.res) != STACKS
-                or not all(isinstance(r, list) and all(t in TOKENS for t in r) for r in s.res)):
-            raise BadRequest("setup.tokens: 6 lists of tokens")
-        s.res = [list(r) for r in s.res]
-        s.fire, s.supply = list(s.fire), list(s.supply)
+        s.cards = [list(st) for st in _setup_cards(setup.get("cards", [deck[i * 10:(i + 1) * 10] for i in range(STACKS)]))]
+        s.res, s.fire, s.supply = _setup_tokens(setup, FIRE[players], s.rng)
         s.discards, s.removed = [], []
         s.hands = [[] for _ in range(players)]
         s.tribes = [[] for _ in range(players)]
