@@ -561,3 +561,102 @@ def test_no_valid_setup_reaches_a_running_state_without_a_legal_action(case):
             action = rng.choice(legal)
         state.apply(action)
     assert state.is_over and state.legal_actions() == []
+
+
+# ---- every refusal says what is wrong (issue #14) ------------------------------------------
+
+def reason_of(state, action):
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before  # nothing changed
+    assert info.value.reason in ELAWA.messages(), info.value.reason
+    return info.value.reason
+
+
+def test_sacrificing_the_card_being_played_is_named():
+    s = new()
+    to_play(s)
+    give(s, 0, "fur", hand=["R07", "B02"])  # R07: fur + sacrifice
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "R07"}) == "elawa.sacrifice_itself"
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": None}) == "elawa.sacrifice_missing"
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "Y07"}) == "elawa.sacrifice_not_in_hand"
+    s.apply({"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "B02"})
+
+
+def test_a_sacrifice_without_another_hand_card_is_named():
+    s = new()
+    to_play(s)
+    give(s, 0, "fur", hand=["R07"])
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": None}) == "elawa.sacrifice_no_other_card"
+
+
+def test_payment_refusals_say_what_is_wrong():
+    s = new()
+    to_play(s)
+    give(s, 0, "berry", "meat", hand=["B02", "P10"])  # B02: berry + meat, P10: flint
+    assert reason_of(s, {"type": "play", "card": "B02", "pay": ["berry"], "sacrifice": None}) == "elawa.pay_wrong"
+    assert reason_of(s, {"type": "play", "card": "P10", "pay": ["flint"], "sacrifice": None}) == "elawa.pay_not_held"
+    assert reason_of(s, {"type": "play", "card": "B02", "pay": ["berry", "meat"], "sacrifice": "P10"}) == "elawa.no_sacrifice_needed"
+    assert reason_of(s, {"type": "play", "card": "Y07", "pay": [], "sacrifice": None}) == "elawa.card_not_in_hand"
+    assert reason_of(s, {"type": "play", "card": "B02", "pay": "berry", "sacrifice": None}) == "elawa.pay_not_tokens"
+    with pytest.raises(IllegalAction) as info:
+        s.apply({"type": "play", "card": "B02", "pay": ["berry"], "sacrifice": None})
+    assert info.value.params == {"cost": 2, "paid": 1}
+
+
+def test_take_card_refusals_say_what_is_wrong():
+    cards = stacks({0: "B01"})  # takes 2
+    cards[2] = []
+    s = new(cards=cards)
+    assert reason_of(s, {"type": "take_card", "stack": 0}) == "elawa.action_fields"  # no skip
+    assert reason_of(s, {"type": "take_card", "stack": 2, "skip": None}) == "elawa.stack_empty"
+    assert reason_of(s, {"type": "take_card", "stack": 6, "skip": None}) == "elawa.no_such_stack"
+    assert reason_of(s, {"type": "take_card", "stack": 0, "skip": 1}) == "elawa.skip_needs_chief1"
+    assert reason_of(s, {"type": "end_turn"}) == "elawa.take_a_card_first"
+    s2 = new(cards=stacks({0: "B01"}), side="advanced")
+    assert reason_of(s2, {"type": "take_card", "stack": 0, "skip": 4}) == "elawa.skip_out_of_reach"
+    s.apply({"type": "take_card", "stack": 0, "skip": None})
+    assert reason_of(s, {"type": "take_card", "stack": 1, "skip": None}) == "elawa.card_already_taken"
+    assert reason_of(s, {"type": "discard", "token": "berry"}) == "elawa.discard_at_turn_end"
+    assert reason_of(s, {"type": "take_visible", "stack": 1}) == "elawa.no_visible_take"
+
+
+def test_discard_and_store_refusals_say_what_is_wrong():
+    s = new()
+    to_play(s)
+    s.tribes[0] = ["Y04", "P10"]  # Y04: 3 per fur
+    give(s, 0, "fur", "fur", "berry", "meat", "flint")
+    assert reason_of(s, {"type": "store", "card": "P10", "token": "fur"}) == "elawa.store_not_a_supply_card"
+    assert reason_of(s, {"type": "store", "card": "G08", "token": "fur"}) == "elawa.store_not_in_tribe"
+    assert reason_of(s, {"type": "store", "card": "Y04", "token": "berry"}) == "elawa.store_wrong_kind"
+    assert reason_of(s, {"type": "store", "card": "Y04", "token": "bone"}) == "elawa.store_not_held"
+    s.apply({"type": "store", "card": "Y04", "token": "fur"})
+    assert reason_of(s, {"type": "store", "card": "Y04", "token": "fur"}) == "elawa.store_once_per_turn"
+    give(s, 0, "meat")
+    s.apply({"type": "end_turn"})  # 5 held, room for 4
+    assert reason_of(s, {"type": "end_turn"}) == "elawa.discard_first"
+    assert reason_of(s, {"type": "discard", "token": "bone"}) == "elawa.discard_not_held"
+    for bad in (None, "end_turn", {"type": 3}, {"type": "pass"}):
+        assert reason_of(s, bad) in ("elawa.action_shape", "elawa.unknown_action")
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2 ** 32), steps=st.integers(0, 60), action=st.fixed_dictionaries(
+    {"type": st.sampled_from(["take_card", "take_visible", "play", "store", "end_turn", "discard", "x"])},
+    optional={"stack": st.one_of(st.integers(-1, 7), st.none(), st.text(max_size=2)),
+              "skip": st.one_of(st.integers(-1, 7), st.none()),
+              "card": st.one_of(st.sampled_from(CARD_IDS), st.lists(st.text(max_size=2), max_size=2)),
+              "pay": st.one_of(st.lists(st.sampled_from(["berry", "meat", "flint", "fur", "bone", "x"]), max_size=4), st.integers()),
+              "sacrifice": st.one_of(st.none(), st.sampled_from(CARD_IDS), st.integers()),
+              "token": st.one_of(st.sampled_from(["berry", "meat", "flint", "fur", "bone"]), st.lists(st.none(), max_size=1))}))
+def test_every_refusal_has_a_worded_reason(seed, steps, action):
+    s = ELAWA.new_game(2, seed, {"chief_side": "advanced" if seed % 2 else "normal"})
+    rng = Rng(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    if action in s.legal_actions():
+        return
+    reason_of(s, action)

@@ -73,6 +73,11 @@ def _payments(cost: list, available: dict) -> list[list]:
     return results
 
 
+ACTION_FIELDS = {"take_card": {"type", "stack", "skip"}, "take_visible": {"type", "stack"},
+                 "play": {"type", "card", "pay", "sacrifice"}, "store": {"type", "card", "token"},
+                 "end_turn": {"type"}, "discard": {"type", "token"}}
+STEP_OF = {"take_card": "take", "take_visible": "take_visible", "play": "play", "store": "play",
+           "end_turn": "play", "discard": "discard"}
 SETUP_KEYS = {"cards", "tokens", "fire", "supply", "chiefs"}
 STACK_CARDS = 10   # cards per stack at the start (gap #1); a setup may use fewer
 STACK_TOKENS = 5   # tokens per resource stack (gap #2)
@@ -275,8 +280,10 @@ class ElawaState(TurnState):
 
     def apply(self, action: dict) -> list[dict]:
         if self.over:
-            raise IllegalAction("the game is over")
-        find_legal(action, self.legal_actions(), self._why_not)
+            raise IllegalAction("the game is over", reason="elawa.game_over")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("an action is an object with a string field 'type'", reason="elawa.action_shape")
+        find_legal(action, self.legal_actions(), self._refuse)
         p = self.current
         kind = action["type"]
         if kind == "take_card":
@@ -303,23 +310,111 @@ class ElawaState(TurnState):
             if sum(self.avail[p].values()) <= self.capacity(p):
                 events += self._next_turn()
             return events
-        raise IllegalAction(f"unknown action {kind!r}")
+        raise IllegalAction(f"unknown action {kind!r}", reason="elawa.unknown_action")
 
-    def _why_not(self, action) -> str | None:
-        kind = action.get("type")
-        phase_of = {"take_card": "take", "take_visible": "take_visible", "discard": "discard",
-                    "play": "play", "store": "play", "end_turn": "play"}
-        if kind in phase_of and phase_of[kind] != self.phase:
-            return f"{kind} is not possible now (step: {self.phase})"
-        if kind == "play" and action.get("card") not in self.hands[self.current]:
-            return "that card is not in your hand"
+    def _refuse(self, action):
+        """Say exactly why a move that is not among the legal actions is refused."""
+        kind = action["type"]
+        if kind not in ACTION_FIELDS:
+            raise IllegalAction(f"unknown action {kind!r}", reason="elawa.unknown_action")
+        fields = ACTION_FIELDS[kind]
+        if set(action) != fields:
+            raise IllegalAction(f"{kind} has exactly the fields {sorted(fields)}; missing {sorted(fields - set(action))},"
+                                f" unknown {sorted(set(action) - fields)}", reason="elawa.action_fields")
+        p = self.current
+        if STEP_OF[kind] != self.phase:
+            self._refuse_step(p, kind)
+        if kind in ("take_card", "take_visible"):
+            stack = action["stack"]
+            if type(stack) is not int or not 0 <= stack < STACKS:
+                raise IllegalAction("stack is a number from 0 to 5", reason="elawa.no_such_stack")
+            if not self.cards[stack]:
+                raise IllegalAction(f"card stack {stack} is empty", reason="elawa.stack_empty",
+                                    params={"stack": stack + 1})
+            if kind == "take_card":
+                self._refuse_skip(p, stack, action["skip"])
         if kind == "play":
-            return "the payment does not match the card's cost (bones stand in for any one resource)"
+            self._refuse_play(p, action)
         if kind == "store":
-            return "store one matching resource (or a bone) per supply card per turn"
+            self._refuse_store(p, action["card"], action["token"])
+        if kind == "discard" and not (isinstance(action["token"], str) and self.avail[p].get(action["token"])):
+            raise IllegalAction("you have no such resource to discard", reason="elawa.discard_not_held")
+        raise IllegalAction(f"{action} is not legal now", reason="elawa.not_legal")
+
+    def _refuse_step(self, p, kind):
+        if self.phase == "take":
+            raise IllegalAction(f"{kind}: first take a card (step 1)", reason="elawa.take_a_card_first")
+        if self.phase == "take_visible":
+            raise IllegalAction(f"{kind}: first take a visible card without resources", reason="elawa.take_visible_first",
+                                params={"count": self.pending_takes})
+        if self.phase == "discard":
+            excess = sum(self.avail[p].values()) - self.capacity(p)
+            raise IllegalAction(f"{kind}: first discard {excess} resource(s) down to the chief's capacity",
+                                reason="elawa.discard_first", params={"count": excess, "capacity": self.capacity(p)})
         if kind == "take_card":
-            return "choose the top card of a non-empty stack"
-        return None
+            raise IllegalAction("you have already taken this turn's card", reason="elawa.card_already_taken")
+        if kind == "take_visible":
+            raise IllegalAction("nothing lets you take a visible card now", reason="elawa.no_visible_take")
+        raise IllegalAction("discarding comes only at the end of the turn, down to the chief's capacity",
+                            reason="elawa.discard_at_turn_end", params={"capacity": self.capacity(p)})
+
+    def _refuse_skip(self, p, stack, skip):
+        if skip is None:
+            return
+        if self.power(p) != "skip_one_pile":
+            raise IllegalAction("only chief 1 on the advanced side may skip a resource stack",
+                                reason="elawa.skip_needs_chief1")
+        reach = CARDS[self.cards[stack][-1]]["take"] + 1
+        if type(skip) is not int or skip not in [(stack + j) % STACKS for j in range(1, reach + 1)]:
+            raise IllegalAction(f"skip one of the next {reach} resource stacks after stack {stack}, or none",
+                                reason="elawa.skip_out_of_reach", params={"count": reach})
+
+    def _refuse_play(self, p, action):
+        card_id, pay, victim = action["card"], action["pay"], action["sacrifice"]
+        if not isinstance(card_id, str) or card_id not in self.hands[p]:
+            raise IllegalAction("that card is not in your hand", reason="elawa.card_not_in_hand")
+        if victim == card_id:
+            raise IllegalAction("the card being played cannot be its own sacrifice", reason="elawa.sacrifice_itself")
+        if victim is not None and (not isinstance(victim, str) or victim not in self.hands[p]):
+            raise IllegalAction("the sacrifice must be another card in your hand", reason="elawa.sacrifice_not_in_hand")
+        options = self._play_options(p, card_id)
+        card = CARDS[card_id]
+        if card["cost"]["sacrifice"] and victim is None and not self._discount_now(p):
+            if not [c for c in self.hands[p] if c != card_id]:
+                raise IllegalAction("this card asks for a sacrifice and you hold no other card",
+                                    reason="elawa.sacrifice_no_other_card")
+            raise IllegalAction("this card asks for a sacrifice: name another hand card", reason="elawa.sacrifice_missing")
+        if victim is not None and not card["cost"]["sacrifice"]:
+            raise IllegalAction("this card asks for no sacrifice", reason="elawa.no_sacrifice_needed")
+        if victim is not None and options and not any(a["sacrifice"] for a in options):
+            raise IllegalAction("chief 2 drops this sacrifice only instead of a resource", reason="elawa.sacrifice_not_now")
+        if not _token_list(pay):
+            raise IllegalAction("pay is a list of resources", reason="elawa.pay_not_tokens")
+        short = [t for t in TOKENS if pay.count(t) > self.avail[p].get(t, 0)]
+        if short:
+            raise IllegalAction(f"you do not have the resources you pay with ({short})", reason="elawa.pay_not_held")
+        cost = len(card["cost"]["resources"])
+        if self._discount_now(p):
+            raise IllegalAction(f"the payment does not match the card's cost ({cost} symbols, one less with chief 2)",
+                                reason="elawa.pay_wrong_discount", params={"cost": cost, "paid": len(pay)})
+        raise IllegalAction(f"the payment does not match the card's cost ({cost} symbols; bones stand in for any one)",
+                            reason="elawa.pay_wrong", params={"cost": cost, "paid": len(pay)})
+
+    def _refuse_store(self, p, card_id, token):
+        if not isinstance(card_id, str) or card_id not in self.tribes[p]:
+            raise IllegalAction("store only on a supply card of your own tribe", reason="elawa.store_not_in_tribe")
+        if CARDS[card_id]["type"] != "supply":
+            raise IllegalAction("only supply cards take resources", reason="elawa.store_not_a_supply_card")
+        if card_id in self.stored_now:
+            raise IllegalAction("a supply card takes one resource per turn", reason="elawa.store_once_per_turn")
+        if not (isinstance(token, str) and self.avail[p].get(token)):
+            raise IllegalAction("you have no such resource available", reason="elawa.store_not_held")
+        if CARDS[card_id]["scoring"]["kind"] == "per_resource_on_card":
+            raise IllegalAction("this supply card takes only its own resource or a bone", reason="elawa.store_wrong_kind")
+        if len(self.stored[p].get(card_id, [])) >= 4:
+            raise IllegalAction("this supply card is full (4 different kinds)", reason="elawa.store_full")
+        raise IllegalAction("this supply card takes every kind once (one bone for a missing kind)",
+                            reason="elawa.store_kind_twice")
 
     def _take_card(self, p, stack, skip) -> list[dict]:
         """Step 1: the card to the hand, then one token from each of the next N stacks."""
