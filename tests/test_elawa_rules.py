@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from urzeit import ai, api, games
 from urzeit.core.errors import BadRequest, IllegalAction
 from urzeit.core.rng import Rng
-from urzeit.games.elawa import CARDS, CARD_IDS, card_points
+from urzeit.games.elawa.components import CARD_IDS, CARDS
+from urzeit.games.elawa.rules import card_points
 
 ELAWA = games.get("elawa")
 BOX = {"berry": 24, "meat": 20, "flint": 16, "fur": 12, "bone": 8}
