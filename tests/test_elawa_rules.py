@@ -661,3 +661,60 @@ def test_every_refusal_has_a_worded_reason(seed, steps, action):
     if action in s.legal_actions():
         return
     reason_of(s, action)
+
+
+# ---- a memory like a player's (issue #15) ------------------------------------------------
+
+def test_the_bots_view_of_an_opponents_hand_contains_the_cards_that_player_was_seen_to_take():
+    s = ELAWA.new_game(2, 5, {})
+    rng = Rng(2)
+    while len(s.hands[0]) < 3 or s.current_player != 1:
+        s.apply(rng.choice([a for a in s.legal_actions() if a["type"] != "play"]))
+    taken = sorted(s.hands[0])
+    assert s.view(1)["players"][0]["seen_hand"] == taken and s.view(1)["players"][0]["hand"] is None
+    for k in range(12):
+        world = s.determinize(1, Rng(k))
+        assert sorted(world.hands[0]) == taken
+        assert world.view(1) == s.view(1)
+    # stack innards are still re-dealt
+    assert any(s.determinize(1, Rng(k)).cards != s.cards for k in range(12))
+
+
+def test_played_and_sacrificed_cards_leave_the_seen_hand():
+    s = new(cards=stacks({0: "R07", 1: "B02"}))
+    s.apply({"type": "take_card", "stack": 0, "skip": None})
+    s.current = 0
+    s.phase = "take"
+    s.apply({"type": "take_card", "stack": 1, "skip": None})
+    assert s.seen_hands[0] == ["R07", "B02"]
+    give(s, 0, "fur")
+    s.apply({"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "B02"})
+    assert s.seen_hands[0] == [] and s.view(1)["players"][0]["seen_hand"] == []
+
+
+def test_a_hand_card_no_one_saw_is_hidden_and_re_dealt():
+    s = ELAWA.new_game(2, 3, {})
+    s.apply({"type": "take_card", "stack": 2, "skip": None})
+    seen = s.hands[0][0]
+    secret = s.cards[4].pop(0)  # a hand-built position: a card from inside a stack, unseen
+    s.hands[0].append(secret)
+    assert secret not in json.dumps(s.view(1))
+    worlds = [s.determinize(1, Rng(k)) for k in range(20)]
+    assert all(seen in w.hands[0] and len(w.hands[0]) == 2 for w in worlds)
+    assert any(secret not in w.hands[0] for w in worlds)
+    assert all(w.view(1) == s.view(1) for w in worlds)
+
+
+def test_tokens_are_re_dealt_only_among_places_from_the_same_supply():  # gap #13
+    s = new(cards=stacks({0: "B02"}))  # B02 takes 1: from resource stack 1
+    s.fire, s.supply, s.discards = ["berry"] * 3, [], ["bone"] * 5
+    s.res[1], s.res_gen[1] = ["meat"], [0]
+    s.apply({"type": "take_card", "stack": 0, "skip": None})  # empties stack 1: refilled from the discards
+    assert s.res[1] == ["bone"] * 5 and s.res_gen[1] == [1] * 5 and s.supply_gen == 1
+    gen0 = sorted(s.fire + [t for i, r in enumerate(s.res) if i != 1 for t in r[:-1]])
+    for k in range(20):
+        w = s.determinize(1, Rng(k))
+        assert w.res[1] == ["bone"] * 5  # only bones came from the reshuffled discards
+        assert sorted(w.fire + [t for i, r in enumerate(w.res) if i != 1 for t in r[:-1]]) == gen0
+        assert w.view(1) == s.view(1)
+    assert any(s.determinize(1, Rng(k)).fire != s.fire for k in range(20))

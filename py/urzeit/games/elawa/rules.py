@@ -122,10 +122,26 @@ def _setup_tokens(setup, fire_size, rng) -> tuple:
     return [list(r) for r in tokens], list(fire), list(supply)
 
 
+def _unseen_places(hand: list, seen: list) -> list[int]:
+    """Positions in a hand of the cards no one saw being taken."""
+    left, places = list(seen), []
+    for i, c in enumerate(hand):
+        if c in left:
+            left.remove(c)
+        else:
+            places.append(i)
+    return places
+
+
 class ElawaState(TurnState):
     __slots__ = ("n", "rng", "side", "chief2", "chiefs", "first", "cards", "res", "fire", "supply",
                  "discards", "removed", "hands", "tribes", "stored", "avail", "current", "phase",
-                 "pending_takes", "played", "stored_now", "final_round", "over", "turns")
+                 "pending_takes", "played", "stored_now", "final_round", "over", "turns",
+                 "seen_hands", "res_gen", "supply_gen")
+    # What every player at the table knows beyond the view's tops and counts: seen_hands[p] =
+    # the cards of p's hand everyone saw p take (every card comes from a visible top);
+    # res_gen[i] = for each token of resource stack i, which supply it came from (0: the
+    # first deal, k: the discards after the k-th reshuffle, supply_gen = the current one).
 
     def clone(self) -> "ElawaState":
         s = ElawaState.__new__(ElawaState)
@@ -142,6 +158,8 @@ class ElawaState(TurnState):
         s.current, s.phase, s.pending_takes = self.current, self.phase, self.pending_takes
         s.played, s.stored_now = self.played, list(self.stored_now)
         s.final_round, s.over, s.turns = self.final_round, self.over, self.turns
+        s.seen_hands = [list(h) for h in self.seen_hands]
+        s.res_gen, s.supply_gen = [list(g) for g in self.res_gen], self.supply_gen
         return s
 
     # ---- contract ----------------------------------------------------------------------
@@ -170,6 +188,7 @@ class ElawaState(TurnState):
         if not self.supply and self.discards:  # gap #13: discards come back as the supply
             self.supply = sorted(self.discards)
             self.discards = []
+            self.supply_gen += 1
             self.rng.shuffle(self.supply)
         return self.supply.pop() if self.supply else None
 
@@ -389,6 +408,7 @@ class ElawaState(TurnState):
         """Step 1 (Karte und Rohstoffe nehmen): the card to the hand, then one token from each of the next N stacks."""
         card_id = self.cards[stack].pop()
         self.hands[p].append(card_id)
+        self.seen_hands[p].append(card_id)  # taken from a visible top: everyone saw it
         n = CARDS[card_id]["take"]
         order = [(stack + j) % STACKS for j in range(1, n + 2 if skip is not None else n + 1)]
         if skip is not None:
@@ -400,6 +420,7 @@ class ElawaState(TurnState):
             if not self.res[i]:
                 continue  # a stack the empty supply could not rebuild gives nothing
             token = self.res[i].pop()
+            self.res_gen[i].pop()
             self._gain(p, token)
             events.append({"type": "gain", "player": p, "token": token, "from": f"stack {i}"})
             if not self.res[i]:
@@ -415,6 +436,7 @@ class ElawaState(TurnState):
                     t = self._draw_supply()
                     if t is not None:
                         self.res[i].append(t)
+                        self.res_gen[i].append(self.supply_gen)
                 events.append({"type": "refill", "stack": i})
         if self.power(p) == "one_resource_card_bonus" and n == 1:  # chief 4
             t = self._draw_supply()
@@ -438,6 +460,7 @@ class ElawaState(TurnState):
         """A card effect or chief 3: a visible top card to the hand, without resources."""
         card_id = self.cards[stack].pop()
         self.hands[p].append(card_id)
+        self.seen_hands[p].append(card_id)  # taken from a visible top: everyone saw it
         self.pending_takes -= 1
         self._resolve_pending()
         return [{"type": "take_visible", "player": p, "card": card_id, "stack": stack, "reveals": True}]
@@ -445,11 +468,11 @@ class ElawaState(TurnState):
     def play_tribe_card(self, p, action) -> list[dict]:
         """Step 2 (Stammeskarten ausspielen): pay, sacrifice, into the tribe, its effect."""
         card_id = action["card"]
-        self.hands[p].remove(card_id)
+        self._leave_hand(p, card_id)
         for token in action["pay"]:
             self._spend(p, token)
         if action["sacrifice"]:
-            self.hands[p].remove(action["sacrifice"])
+            self._leave_hand(p, action["sacrifice"])
             self.removed.append(action["sacrifice"])  # gap #17: out of the game
         self.tribes[p].append(card_id)
         self.played += 1
@@ -465,6 +488,11 @@ class ElawaState(TurnState):
             self.pending_takes += 1
             self._resolve_pending()
         return events
+
+    def _leave_hand(self, p, card_id):
+        self.hands[p].remove(card_id)
+        if card_id in self.seen_hands[p]:
+            self.seen_hands[p].remove(card_id)
 
     def use_supply_card(self, p, card_id, token) -> list[dict]:
         """Step 3 (Vorratskarten nutzen): one available token onto a supply card (gap #21)."""
@@ -522,6 +550,7 @@ class ElawaState(TurnState):
                 "tribe": [{"card": c, "stored": list(self.stored[p].get(c, []))} for c in self.tribes[p]],
                 "available": {t: self.avail[p][t] for t in TOKENS if self.avail[p].get(t)},
                 "hand": sorted(self.hands[p]) if player == p else None,
+                "seen_hand": sorted(self.seen_hands[p]),  # public: everyone saw these taken
                 "hand_count": len(self.hands[p]),
                 "score": self.score_of(p),
             })
@@ -546,29 +575,35 @@ class ElawaState(TurnState):
         }
 
     def determinize(self, player: int, rng: Rng) -> "ElawaState":
-        """Re-deal what `player` cannot see: other hands and the cards below the stack tops;
-        the fire, the supply and the tokens below the resource tops."""
+        """A world `player` cannot tell from this one. Kept: everything in the view and what
+        every player saw (the cards others were seen to take, which supply each hidden
+        token came from). Re-dealt: the cards below the stack tops (with any hand card no
+        one saw taken), and per supply generation its hidden tokens (the fire, the supply,
+        the tokens below the resource tops)."""
         s = self.clone()
-        cards = sorted([c for q in range(s.n) if q != player for c in s.hands[q]]
-                       + [c for st in s.cards for c in st[:-1]])
+        unseen = {q: _unseen_places(s.hands[q], s.seen_hands[q]) for q in range(s.n) if q != player}
+        cards = sorted([s.hands[q][i] for q in unseen for i in unseen[q]] + [c for st in s.cards for c in st[:-1]])
         rng.shuffle(cards)
-        for q in range(s.n):
-            if q != player:
-                k = len(s.hands[q])
-                s.hands[q], cards = sorted(cards[:k]), cards[k:]
+        for q in sorted(unseen):
+            for i in unseen[q]:
+                s.hands[q][i] = cards.pop()
         for st in s.cards:
-            k = len(st) - 1
-            if k > 0:
-                st[:-1], cards = cards[:k], cards[k:]
-        tokens = sorted(s.fire + s.supply + [t for r in s.res for t in r[:-1]])
-        rng.shuffle(tokens)
-        k = len(s.fire)
-        s.fire, tokens = tokens[:k], tokens[k:]
-        for r in s.res:
-            k = len(r) - 1
-            if k > 0:
-                r[:-1], tokens = tokens[:k], tokens[k:]
-        s.supply = tokens
+            for i in range(len(st) - 1):
+                st[i] = cards.pop()
+        # hidden token places by generation: (list, index); tokens of one generation are alike
+        places = {}
+        for i in range(len(s.fire)):
+            places.setdefault(0, []).append((s.fire, i))
+        for i in range(len(s.supply)):
+            places.setdefault(s.supply_gen, []).append((s.supply, i))
+        for r, gens in zip(s.res, s.res_gen):
+            for i in range(len(r) - 1):
+                places.setdefault(gens[i], []).append((r, i))
+        for gen in sorted(places):
+            tokens = sorted(lst[i] for lst, i in places[gen])
+            rng.shuffle(tokens)
+            for lst, i in places[gen]:
+                lst[i] = tokens.pop()
         s.rng = Rng(rng.next_u64())
         return s
 
@@ -585,6 +620,8 @@ class ElawaState(TurnState):
             "current": self.current, "phase": self.phase, "pending_takes": self.pending_takes,
             "played": self.played, "stored_now": list(self.stored_now),
             "final_round": self.final_round, "over": self.over, "turns": self.turns,
+            "seen_hands": [list(h) for h in self.seen_hands],
+            "res_gen": [list(g) for g in self.res_gen], "supply_gen": self.supply_gen,
         }
 
 
@@ -638,6 +675,8 @@ class Elawa(Game):
         s.final_round = False
         s.over = False
         s.turns = 0
+        s.seen_hands = [[] for _ in range(players)]
+        s.res_gen, s.supply_gen = [[0] * len(r) for r in s.res], 0
         return s
 
     def from_json(self, d: dict) -> ElawaState:
@@ -655,6 +694,8 @@ class Elawa(Game):
         s.current, s.phase, s.pending_takes = d["current"], d["phase"], d["pending_takes"]
         s.played, s.stored_now = d["played"], list(d["stored_now"])
         s.final_round, s.over, s.turns = d["final_round"], d["over"], d["turns"]
+        s.seen_hands = [list(h) for h in d["seen_hands"]]
+        s.res_gen, s.supply_gen = [list(g) for g in d["res_gen"]], d["supply_gen"]
         return s
 
 
