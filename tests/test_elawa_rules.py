@@ -1,22 +1,43 @@
 """Elawa: every card's cost, effect and scoring, every chief power and the rules_gaps
 answers (cited as gap #n), on hand-built positions."""
 
-import pytest
+import json
 
-from urzeit import games
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from urzeit import ai, api, games
 from urzeit.core.errors import BadRequest, IllegalAction
-from urzeit.games.elawa import CARDS, CARD_IDS, card_points
+from urzeit.core.rng import Rng
+from urzeit.games.elawa.components import CARD_IDS, CARDS
+from urzeit.games.elawa.rules import card_points
 
 ELAWA = games.get("elawa")
-FILLER = ["P09", "Y07", "G09", "B05", "R05", "Y04", "G06", "P11", "B03", "R04"]
+BOX = {"berry": 24, "meat": 20, "flint": 16, "fur": 12, "bone": 8}
+TOPS = {0: "R04", 1: "B03", 2: "P11", 3: "G06", 4: "Y04", 5: "R05"}  # stack 0: a card taking 1
+
+
+def stacks(tops=None):
+    """6 stacks of 10 different cards (bottom to top) with the given top cards."""
+    tops = {**TOPS, **(tops or {})}
+    assert len(set(tops.values())) == 6
+    pool = [c for c in CARD_IDS if c not in tops.values()]
+    return [pool[i * 9:(i + 1) * 9] + [tops[i]] for i in range(6)]
 
 
 def new(cards=None, tokens=None, fire=None, supply=None, chiefs=None, side="normal", players=2, chief2="second_only"):
+    """A game from a possible deal of the box. `supply` is what is drawn first (from its
+    end); the rest of the box's tokens lie below it."""
+    tokens = tokens or [["berry"] * 5] * 4 + [["meat"] * 5] * 2
+    fire = fire if fire is not None else ["meat"] * 6
+    left = dict(BOX)
+    for t in [t for r in tokens for t in r] + fire + list(supply or []):
+        left[t] -= 1
     setup = {
-        "cards": cards or [list(FILLER) for _ in range(6)],
-        "tokens": tokens or [["berry"] * 5 for _ in range(6)],
-        "fire": fire if fire is not None else ["meat"] * 6,
-        "supply": supply if supply is not None else ["flint"] * 20,
+        "cards": cards or stacks(),
+        "tokens": tokens,
+        "fire": fire,
+        "supply": [t for t in BOX for _ in range(left[t])] + list(supply or []),
         "chiefs": chiefs or ["C1", "C2", "C3", "C4"][:players],
     }
     return ELAWA.new_game(players, 1, {"setup": setup, "chief_side": side, "chief2": chief2})
@@ -73,8 +94,7 @@ def test_only_tops_are_visible_and_hands_only_to_their_owner():  # gap #3, #38
 
 def test_take_card_to_hand_and_one_token_from_each_following_stack():  # gap #7, #8
     tokens = [["berry"] * 5, ["meat"] * 5, ["flint"] * 5, ["fur"] * 5, ["bone"] * 5, ["berry"] * 5]
-    cards = [list(FILLER) for _ in range(6)]
-    cards[5][-1] = "Y01"  # takes 3
+    cards = stacks({5: "Y01"})  # takes 3
     s = new(cards=cards, tokens=tokens)
     s.apply({"type": "take_card", "stack": 5, "skip": None})
     assert s.hands[0] == ["Y01"]
@@ -84,17 +104,16 @@ def test_take_card_to_hand_and_one_token_from_each_following_stack():  # gap #7,
 
 
 def test_empty_card_stack_still_counts_for_resources():  # gap #9
-    cards = [list(FILLER) for _ in range(6)]
+    cards = stacks({0: "B01"})  # takes 2
     cards[1] = []
-    cards[0][-1] = "B01"  # takes 2
-    s = new(cards=cards, tokens=[["berry"] * 5, ["meat"] * 5] + [["fur"] * 5] * 4)
+    s = new(cards=cards, tokens=[["berry"] * 5, ["meat"] * 5, ["fur"] * 5] + [["flint"] * 5] * 3)
     assert {"type": "take_card", "stack": 1, "skip": None} not in s.legal_actions()
     s.apply({"type": "take_card", "stack": 0, "skip": None})
     assert s.avail[0] == {"meat": 1, "fur": 1}
 
 
 def test_emptying_a_stack_takes_one_from_the_fire_and_refills_five():  # gap #11
-    tokens = [["berry"] * 5, ["meat"], ["flint"] * 5, ["fur"] * 5, ["fur"] * 5, ["fur"] * 5]
+    tokens = [["berry"] * 5, ["meat"], ["flint"] * 5, ["fur"] * 5, ["bone"] * 5, ["berry"] * 5]
     s = new(tokens=tokens, fire=["bone", "fur"], supply=["flint"] * 5 + ["berry"] * 5)
     s.cards[0][-1] = "B02"  # takes 1
     events = s.apply({"type": "take_card", "stack": 0, "skip": None})
@@ -104,7 +123,7 @@ def test_emptying_a_stack_takes_one_from_the_fire_and_refills_five():  # gap #11
 
 
 def test_fire_empty_still_refills_and_starts_the_final_round():  # gap #12, #32
-    tokens = [["berry"] * 5, ["meat"], ["flint"] * 5, ["fur"] * 5, ["fur"] * 5, ["fur"] * 5]
+    tokens = [["berry"] * 5, ["meat"], ["flint"] * 5, ["fur"] * 5, ["bone"] * 5, ["berry"] * 5]
     s = new(tokens=tokens, fire=["bone"], supply=["flint"] * 10)
     s.cards[0][-1] = "B02"
     events = s.apply({"type": "take_card", "stack": 0, "skip": None})
@@ -118,7 +137,7 @@ def test_fire_empty_still_refills_and_starts_the_final_round():  # gap #12, #32
 
 
 def test_final_round_triggered_by_the_last_player_ends_at_once():  # gap #32
-    tokens = [["berry"] * 5, ["meat"] * 5, ["flint"], ["fur"] * 5, ["fur"] * 5, ["fur"] * 5]
+    tokens = [["berry"] * 5, ["meat"] * 5, ["flint"], ["fur"] * 5, ["bone"] * 5, ["berry"] * 5]
     s = new(tokens=tokens, fire=["bone"], supply=["flint"] * 10)
     s.apply({"type": "take_card", "stack": 0, "skip": None})
     s.apply({"type": "end_turn"})
@@ -129,8 +148,8 @@ def test_final_round_triggered_by_the_last_player_ends_at_once():  # gap #32
 
 
 def test_discards_come_back_as_supply():  # gap #13
-    s = new(supply=[])
-    s.discards = ["meat", "meat"]
+    s = new()
+    s.supply, s.discards = [], ["meat", "meat"]
     assert s._draw_supply() == "meat" and s.discards == [] and s.supply == ["meat"]
 
 
@@ -308,7 +327,7 @@ def test_chief2_every_second_reading_is_an_option():
 
 def test_chief3_takes_a_visible_card_per_emptied_stack():  # gap #29
     tokens = [["berry"] * 5, ["meat"], ["flint"], ["fur"] * 5, ["bone"] * 5, ["berry"] * 5]
-    s = new(tokens=tokens, side="advanced", chiefs=["C3", "C4"], fire=["fur"] * 6, supply=["flint"] * 20)
+    s = new(tokens=tokens, side="advanced", chiefs=["C3", "C4"], fire=["fur"] * 6, supply=["flint"] * 10)
     s.cards[0][-1] = "B01"  # takes 2: empties stacks 1 and 2
     s.apply({"type": "take_card", "stack": 0, "skip": None})
     assert s.phase == "take_visible" and s.pending_takes == 2
@@ -402,3 +421,300 @@ def test_bad_setup_and_options_are_refused():
         ELAWA.new_game(2, 1, {"setup": {"cards": [["XX"]] * 6}})
     with pytest.raises(BadRequest):
         ELAWA.new_game(2, 1, {"setup": {"tokens": "many"}})
+
+
+# ---- setups must be a possible deal of the box (issue #14) --------------------------------
+
+def box_setup(**fix):
+    """A full, valid setup (the box's 60 cards, 80 tokens) with some parts replaced."""
+    s = new()
+    setup = {"cards": [list(x) for x in s.cards], "tokens": [list(r) for r in s.res],
+             "fire": list(s.fire), "supply": list(s.supply), "chiefs": list(s.chiefs)}
+    setup.update(fix)
+    return setup
+
+
+def refused(setup, reason, players=2):
+    with pytest.raises(BadRequest) as info:
+        ELAWA.new_game(players, 1, {"setup": setup})
+    assert info.value.reason == reason, info.value.message
+    return info.value
+
+
+def test_a_full_box_setup_is_accepted_and_short_card_stacks_too():
+    s = ELAWA.new_game(2, 1, {"setup": box_setup()})
+    assert sum(map(len, s.cards)) == 60 and len(s.fire) + len(s.supply) + sum(map(len, s.res)) == 80
+    short = ELAWA.new_game(2, 1, {"setup": {"cards": [["B01"], [], ["Y07", "R02"], [], [], []]}})
+    assert short.cards[2] == ["Y07", "R02"] and short.legal_actions()
+
+
+def test_left_out_token_parts_are_dealt_from_the_rest_of_the_box():
+    s = ELAWA.new_game(3, 1, {"setup": {"tokens": [["bone"] * 5, ["bone"] * 3] + [["fur"] * 5] * 2 + [["fur"], ["fur"]]}})
+    assert len(s.fire) == 8  # the full fire for 3 players
+    everything = s.fire + s.supply + [t for r in s.res for t in r]
+    assert {t: everything.count(t) for t in BOX} == BOX
+
+
+def test_all_card_stacks_empty_is_refused():
+    refused(box_setup(cards=[[] for _ in range(6)]), "elawa.setup_no_cards")
+
+
+def test_an_empty_fire_is_refused():
+    refused({"fire": []}, "elawa.setup_fire")
+    refused({"fire": ["meat"] * 7}, "elawa.setup_fire")  # 2 players: 6 at most
+
+
+def test_a_card_twice_is_refused():
+    cards = stacks()
+    cards[1][0] = cards[0][0]
+    refused({"cards": cards}, "elawa.setup_card_twice")
+    refused({"cards": [["B01"] * 3, [], [], [], [], []]}, "elawa.setup_card_twice")
+    refused({"cards": [list(CARD_IDS[:11])] + [[]] * 5}, "elawa.setup_cards")  # 10 a stack
+
+
+def test_token_totals_other_than_the_box_are_refused():
+    full = box_setup()
+    refused(dict(full, supply=full["supply"][1:]), "elawa.setup_token_total")
+    refused(dict(full, supply=full["supply"] + ["meat"]), "elawa.setup_too_many_tokens")
+    refused({"tokens": [["berry"] * 5] * 6}, "elawa.setup_too_many_tokens")  # 30 of the box's 24
+    refused({"supply": ["meat"] * 10}, "elawa.setup_token_total")  # the other 70 have no place
+    refused({"tokens": [["berry"] * 5] * 5 + [[]]}, "elawa.setup_tokens")
+    refused({"tokens": [["berry"] * 6] + [["meat"]] * 5}, "elawa.setup_tokens")
+
+
+@pytest.mark.parametrize("setup", [
+    {"cards": [[["B01"]]] * 6}, {"cards": [[{}]] + [[]] * 5}, {"chiefs": [["C1"], "C2"]}, {"chiefs": [{}, {}]},
+    {"tokens": [[["berry"]]] * 6}, {"fire": [{}]}, {"supply": [[1]]}, {"chiefs": "C1C2"}, [], "x"])
+def test_malformed_setups_are_refused_not_crashed(setup):
+    with pytest.raises(BadRequest) as info:
+        ELAWA.new_game(2, 1, {"setup": setup})
+    assert info.value.reason.startswith("elawa.setup_")
+
+
+def api_call(**req):
+    return json.loads(api.handle(json.dumps(req)))
+
+
+def test_api_new_with_a_bad_setup_is_bad_request_and_keeps_nothing():
+    before = set(api._matches)
+    for setup in ({"cards": [[]] * 6}, {"fire": []}, {"cards": [["B01", "B01", "B01"]] + [[]] * 5},
+                  {"supply": ["berry"] * 3}):
+        reply = api_call(op="new", game="elawa", seats=[{"kind": "human"}] * 2, seed=1, options={"setup": setup})
+        assert not reply["ok"] and reply["error"]["code"] == "bad_request"
+        assert reply["error"]["reason"].startswith("elawa.setup_")
+    assert set(api._matches) == before
+
+
+def test_api_load_of_a_save_with_a_bad_setup_is_bad_save_and_keeps_nothing():
+    before = set(api._matches)
+    save = {"format": "urzeit-replay", "version": 1, "game": "elawa", "players": 2, "seed": 1,
+            "options": {"setup": {"cards": [[]] * 6}}, "seats": [{"kind": "human"}] * 2, "actions": []}
+    for setup in ({"cards": [[]] * 6}, {"fire": []}, {"tokens": [["bone"] * 5] * 6}):
+        save["options"] = {"setup": setup}
+        reply = api_call(op="load", save=save)
+        assert not reply["ok"] and reply["error"]["code"] == "bad_save"
+    assert set(api._matches) == before
+
+
+@st.composite
+def valid_setups(draw):
+    """A random possible deal: any card stacks of 0-10 cards (at least one card), resource
+    stacks of 1-5, a fire of 1 up to its size, the supply the rest of the box."""
+    players = draw(st.integers(2, 4))
+    rng = Rng(draw(st.integers(0, 2 ** 32)))
+    deck = list(CARD_IDS)
+    rng.shuffle(deck)
+    sizes = draw(st.lists(st.integers(0, 10), min_size=6, max_size=6).filter(any))
+    cards, at = [], 0
+    for k in sizes:
+        cards.append(deck[at:at + k])
+        at += k
+    box = [t for t in BOX for _ in range(BOX[t])]
+    rng.shuffle(box)
+    tokens, at = [], 0
+    for k in draw(st.lists(st.integers(1, 5), min_size=6, max_size=6)):
+        tokens.append(box[at:at + k])
+        at += k
+    fire_n = draw(st.integers(1, {2: 6, 3: 8, 4: 10}[players]))
+    setup = {"cards": cards, "tokens": tokens, "fire": box[at:at + fire_n], "supply": box[at + fire_n:]}
+    options = {"setup": setup, "chief_side": draw(st.sampled_from(["normal", "advanced"])),
+               "chief2": draw(st.sampled_from(["second_only", "every_second"]))}
+    return players, options, draw(st.integers(0, 2 ** 32)), draw(st.booleans())
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(valid_setups())
+def test_no_valid_setup_reaches_a_running_state_without_a_legal_action(case):
+    players, options, play_seed, with_bot = case
+    state = ELAWA.new_game(players, play_seed % 1000, options)
+    rng = Rng(play_seed)
+    for step in range(3000):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        assert legal, (state.phase, [len(x) for x in state.cards])
+        if with_bot and state.current_player == 0:
+            seat = 0
+            view = state.view(seat)
+            view.update(seat=seat, scores=state.scores(), legal=legal)
+            action = ai.choose_action("elawa", view, lambda r: state.determinize(seat, r), "easy", step)
+        else:
+            action = rng.choice(legal)
+        state.apply(action)
+    assert state.is_over and state.legal_actions() == []
+
+
+# ---- every refusal says what is wrong (issue #14) ------------------------------------------
+
+def reason_of(state, action):
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before  # nothing changed
+    assert info.value.reason in ELAWA.messages(), info.value.reason
+    return info.value.reason
+
+
+def test_sacrificing_the_card_being_played_is_named():
+    s = new()
+    to_play(s)
+    give(s, 0, "fur", hand=["R07", "B02"])  # R07: fur + sacrifice
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "R07"}) == "elawa.sacrifice_itself"
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": None}) == "elawa.sacrifice_missing"
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "Y07"}) == "elawa.sacrifice_not_in_hand"
+    s.apply({"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "B02"})
+
+
+def test_a_sacrifice_without_another_hand_card_is_named():
+    s = new()
+    to_play(s)
+    give(s, 0, "fur", hand=["R07"])
+    assert reason_of(s, {"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": None}) == "elawa.sacrifice_no_other_card"
+
+
+def test_payment_refusals_say_what_is_wrong():
+    s = new()
+    to_play(s)
+    give(s, 0, "berry", "meat", hand=["B02", "P10"])  # B02: berry + meat, P10: flint
+    assert reason_of(s, {"type": "play", "card": "B02", "pay": ["berry"], "sacrifice": None}) == "elawa.pay_wrong"
+    assert reason_of(s, {"type": "play", "card": "P10", "pay": ["flint"], "sacrifice": None}) == "elawa.pay_not_held"
+    assert reason_of(s, {"type": "play", "card": "B02", "pay": ["berry", "meat"], "sacrifice": "P10"}) == "elawa.no_sacrifice_needed"
+    assert reason_of(s, {"type": "play", "card": "Y07", "pay": [], "sacrifice": None}) == "elawa.card_not_in_hand"
+    assert reason_of(s, {"type": "play", "card": "B02", "pay": "berry", "sacrifice": None}) == "elawa.pay_not_tokens"
+    with pytest.raises(IllegalAction) as info:
+        s.apply({"type": "play", "card": "B02", "pay": ["berry"], "sacrifice": None})
+    assert info.value.params == {"cost": 2, "paid": 1}
+
+
+def test_take_card_refusals_say_what_is_wrong():
+    cards = stacks({0: "B01"})  # takes 2
+    cards[2] = []
+    s = new(cards=cards)
+    assert reason_of(s, {"type": "take_card", "stack": 0}) == "elawa.action_fields"  # no skip
+    assert reason_of(s, {"type": "take_card", "stack": 2, "skip": None}) == "elawa.stack_empty"
+    assert reason_of(s, {"type": "take_card", "stack": 6, "skip": None}) == "elawa.no_such_stack"
+    assert reason_of(s, {"type": "take_card", "stack": 0, "skip": 1}) == "elawa.skip_needs_chief1"
+    assert reason_of(s, {"type": "end_turn"}) == "elawa.take_a_card_first"
+    s2 = new(cards=stacks({0: "B01"}), side="advanced")
+    assert reason_of(s2, {"type": "take_card", "stack": 0, "skip": 4}) == "elawa.skip_out_of_reach"
+    s.apply({"type": "take_card", "stack": 0, "skip": None})
+    assert reason_of(s, {"type": "take_card", "stack": 1, "skip": None}) == "elawa.card_already_taken"
+    assert reason_of(s, {"type": "discard", "token": "berry"}) == "elawa.discard_at_turn_end"
+    assert reason_of(s, {"type": "take_visible", "stack": 1}) == "elawa.no_visible_take"
+
+
+def test_discard_and_store_refusals_say_what_is_wrong():
+    s = new()
+    to_play(s)
+    s.tribes[0] = ["Y04", "P10"]  # Y04: 3 per fur
+    give(s, 0, "fur", "fur", "berry", "meat", "flint")
+    assert reason_of(s, {"type": "store", "card": "P10", "token": "fur"}) == "elawa.store_not_a_supply_card"
+    assert reason_of(s, {"type": "store", "card": "G08", "token": "fur"}) == "elawa.store_not_in_tribe"
+    assert reason_of(s, {"type": "store", "card": "Y04", "token": "berry"}) == "elawa.store_wrong_kind"
+    assert reason_of(s, {"type": "store", "card": "Y04", "token": "bone"}) == "elawa.store_not_held"
+    s.apply({"type": "store", "card": "Y04", "token": "fur"})
+    assert reason_of(s, {"type": "store", "card": "Y04", "token": "fur"}) == "elawa.store_once_per_turn"
+    give(s, 0, "meat")
+    s.apply({"type": "end_turn"})  # 5 held, room for 4
+    assert reason_of(s, {"type": "end_turn"}) == "elawa.discard_first"
+    assert reason_of(s, {"type": "discard", "token": "bone"}) == "elawa.discard_not_held"
+    for bad in (None, "end_turn", {"type": 3}, {"type": "pass"}):
+        assert reason_of(s, bad) in ("elawa.action_shape", "elawa.unknown_action")
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2 ** 32), steps=st.integers(0, 60), action=st.fixed_dictionaries(
+    {"type": st.sampled_from(["take_card", "take_visible", "play", "store", "end_turn", "discard", "x"])},
+    optional={"stack": st.one_of(st.integers(-1, 7), st.none(), st.text(max_size=2)),
+              "skip": st.one_of(st.integers(-1, 7), st.none()),
+              "card": st.one_of(st.sampled_from(CARD_IDS), st.lists(st.text(max_size=2), max_size=2)),
+              "pay": st.one_of(st.lists(st.sampled_from(["berry", "meat", "flint", "fur", "bone", "x"]), max_size=4), st.integers()),
+              "sacrifice": st.one_of(st.none(), st.sampled_from(CARD_IDS), st.integers()),
+              "token": st.one_of(st.sampled_from(["berry", "meat", "flint", "fur", "bone"]), st.lists(st.none(), max_size=1))}))
+def test_every_refusal_has_a_worded_reason(seed, steps, action):
+    s = ELAWA.new_game(2, seed, {"chief_side": "advanced" if seed % 2 else "normal"})
+    rng = Rng(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    if action in s.legal_actions():
+        return
+    reason_of(s, action)
+
+
+# ---- a memory like a player's (issue #15) ------------------------------------------------
+
+def test_the_bots_view_of_an_opponents_hand_contains_the_cards_that_player_was_seen_to_take():
+    s = ELAWA.new_game(2, 5, {})
+    rng = Rng(2)
+    while len(s.hands[0]) < 3 or s.current_player != 1:
+        s.apply(rng.choice([a for a in s.legal_actions() if a["type"] != "play"]))
+    taken = sorted(s.hands[0])
+    assert s.view(1)["players"][0]["seen_hand"] == taken and s.view(1)["players"][0]["hand"] is None
+    for k in range(12):
+        world = s.determinize(1, Rng(k))
+        assert sorted(world.hands[0]) == taken
+        assert world.view(1) == s.view(1)
+    # stack innards are still re-dealt
+    assert any(s.determinize(1, Rng(k)).cards != s.cards for k in range(12))
+
+
+def test_played_and_sacrificed_cards_leave_the_seen_hand():
+    s = new(cards=stacks({0: "R07", 1: "B02"}))
+    s.apply({"type": "take_card", "stack": 0, "skip": None})
+    s.current = 0
+    s.phase = "take"
+    s.apply({"type": "take_card", "stack": 1, "skip": None})
+    assert s.seen_hands[0] == ["R07", "B02"]
+    give(s, 0, "fur")
+    s.apply({"type": "play", "card": "R07", "pay": ["fur"], "sacrifice": "B02"})
+    assert s.seen_hands[0] == [] and s.view(1)["players"][0]["seen_hand"] == []
+
+
+def test_a_hand_card_no_one_saw_is_hidden_and_re_dealt():
+    s = ELAWA.new_game(2, 3, {})
+    s.apply({"type": "take_card", "stack": 2, "skip": None})
+    seen = s.hands[0][0]
+    secret = s.cards[4].pop(0)  # a hand-built position: a card from inside a stack, unseen
+    s.hands[0].append(secret)
+    assert secret not in json.dumps(s.view(1))
+    worlds = [s.determinize(1, Rng(k)) for k in range(20)]
+    assert all(seen in w.hands[0] and len(w.hands[0]) == 2 for w in worlds)
+    assert any(secret not in w.hands[0] for w in worlds)
+    assert all(w.view(1) == s.view(1) for w in worlds)
+
+
+def test_tokens_are_re_dealt_only_among_places_from_the_same_supply():  # gap #13
+    s = new(cards=stacks({0: "B02"}))  # B02 takes 1: from resource stack 1
+    s.fire, s.supply, s.discards = ["berry"] * 3, [], ["bone"] * 5
+    s.res[1], s.res_gen[1] = ["meat"], [0]
+    s.apply({"type": "take_card", "stack": 0, "skip": None})  # empties stack 1: refilled from the discards
+    assert s.res[1] == ["bone"] * 5 and s.res_gen[1] == [1] * 5 and s.supply_gen == 1
+    gen0 = sorted(s.fire + [t for i, r in enumerate(s.res) if i != 1 for t in r[:-1]])
+    for k in range(20):
+        w = s.determinize(1, Rng(k))
+        assert w.res[1] == ["bone"] * 5  # only bones came from the reshuffled discards
+        assert sorted(w.fire + [t for i, r in enumerate(w.res) if i != 1 for t in r[:-1]]) == gen0
+        assert w.view(1) == s.view(1)
+    assert any(s.determinize(1, Rng(k)).fire != s.fire for k in range(20))

@@ -5,7 +5,7 @@ import math
 
 from ...ai.policy import CardGamePolicy
 
-from . import CARDS
+from .components import CARDS
 
 TOKEN_VALUE = 0.9       # a resource still to be spent
 HAND_VALUE = 0.35       # share of a hand card's printed points it is likely to bring
