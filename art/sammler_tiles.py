@@ -10,7 +10,7 @@ import json
 import math
 import pathlib
 
-from urzeit.games.sammler import tiles as T
+from urzeit.games.sammler import components as T
 
 C = (50.0, 50.0)
 # Side endpoints, clockwise: segment k of side s runs from t = k/3 to (k+1)/3.

@@ -9,7 +9,7 @@ import pytest
 
 from urzeit.core.errors import BadRequest, IllegalAction
 
-from urzeit.games.sammler import tiles as T
+from urzeit.games.sammler import components as T
 
 from sammler_support import SAMMLER, final, new, play, position, turn
 

@@ -1,4 +1,4 @@
-"""The sammler game state.
+"""The sammler rules: the state and the Game class.
 
 Connected forests, rivers and meadows are kept in a union-find over the zones of placed
 tiles; each root holds the feature's totals (open sides, gold, mushrooms, animals, fire).
@@ -9,8 +9,8 @@ from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
 from ...core.game import Game
 from ...core.rng import Rng
-from . import tiles as T
-from .tiles import FOREST, LAKE, MEADOW, RIVER
+from . import components as T
+from .components import FOREST, LAKE, MEADOW, RIVER
 
 MEMBERS = 5  # Stammesmitglieder per player
 HUTS = 2
@@ -169,6 +169,14 @@ class SammlerState:
                     self._sunion(a, b)
         return idx
 
+    def feature_root(self, node: int) -> int:
+        """The node that stands for the connected forest, river or meadow holding `node`."""
+        return _find(self.parent, node)
+
+    def river_system_root(self, node: int) -> int:
+        """The node that stands for the river system (rivers and their lakes) holding `node`."""
+        return _find(self.sparent, node)
+
     def _union(self, a: int, b: int) -> None:
         p = self.parent
         ra, rb = _find(p, a), _find(p, b)
@@ -242,10 +250,10 @@ class SammlerState:
             return [{"type": "place_tile", "x": x, "y": y, "rotation": r}
                     for x, y, r in self.placements(self.tile)]
         if self.phase == "figure":
-            return self._figure_actions() + [{"type": "pass"}]
+            return self.figure_actions() + [{"type": "pass"}]
         return []
 
-    def _figure_actions(self) -> list[dict]:
+    def figure_actions(self) -> list[dict]:
         p = self.current
         idx = self.last
         tile = T.TYPES[self.placed[idx][0]]
@@ -300,7 +308,7 @@ class SammlerState:
             raise IllegalAction("an action is an object with a string field 'type'")
         if action["type"] == "place_tile":
             x, y, r = self._check_place_tile(action)
-            return self._place_tile(x, y, r)
+            return self.place_drawn_tile(x, y, r)
         if self.phase != "figure":
             raise IllegalAction(f"{action['type']!r} is not possible now: place the tile first")
         find_legal(action, self.legal_actions(), self._why_not_figure)
@@ -308,7 +316,7 @@ class SammlerState:
 
     def finish_turn(self, figure_action) -> list[dict]:
         """The figure step (a legal place_figure action, or None for none), then scoring and
-        the next draw. The bots call it directly with an action from _figure_actions()."""
+        the next draw. The bots call it directly with an action from figure_actions()."""
         events = []
         if figure_action is not None:
             events.append(self._place_figure(figure_action["figure"], figure_action["zone"]))
@@ -338,7 +346,7 @@ class SammlerState:
             return "there is already a hut on this river system"
         return f"there is already a {kind} on this connected {zone.kind}"
 
-    def _place_tile(self, x, y, r) -> list[dict]:
+    def place_drawn_tile(self, x, y, r) -> list[dict]:
         idx = self._put(self.tile, x, y, r, self.tile_is_bonus)
         self.last = idx
         self.tile = None
@@ -464,7 +472,7 @@ class SammlerState:
             if f[1] == "hunter":
                 meadows.setdefault(_find(self.parent, f[4]), []).append(f)
         for root in sorted(meadows):
-            points, detail = self._meadow_value(root)
+            points, detail = self.meadow_value(root)
             cult = [f for f in meadows[root] if f[5]]
             winners = [cult[0][0]] if cult else self._majority(meadows[root])
             x, y, _ = self._node_place(root)
@@ -473,7 +481,7 @@ class SammlerState:
                 self._award(winners, points, "hunters", detail, events)
         events.append({"type": "game_over", "scores": list(self.score)})
 
-    def _meadow_value(self, root: int) -> tuple[int, dict]:
+    def meadow_value(self, root: int) -> tuple[int, dict]:
         deer, mammoth, aurochs, tigers = self.animals[root]
         fire = self.fire[root] > 0
         active_tigers = 0 if fire else tigers  # Feuer verjagt alle Tiger der Wiese
@@ -499,7 +507,7 @@ class SammlerState:
             figure_kind = {FOREST: "gatherer", RIVER: "fisher", MEADOW: "hunter"}[kind]
             on = [f for f in self.figures if f[1] == figure_kind and _find(self.parent, f[4]) == root]
             if kind == MEADOW:
-                value, detail = self._meadow_value(root)
+                value, detail = self.meadow_value(root)
                 complete = False
             else:
                 value, detail = self._feature_value(root)
