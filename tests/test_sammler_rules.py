@@ -142,6 +142,22 @@ def test_hunter_blocked_on_the_big_meadow_but_allowed_on_the_small_one():
     assert ("fisher", "R1") in figures
 
 
+
+def test_a_meadow_on_both_banks_of_a_river_edge_joins_both_banks():
+    # L44's meadow M1 lies on both sides of its short river (E0 and E2). Placed with that edge
+    # against L20's river, it joins L20's north meadow (with red's hunter) and its south
+    # meadow: "Auf den durch die neue Karte verbundenen ... Wiesen darf kein anderes
+    # Stammesmitglied (auch kein eigenes) stehen".
+    s = new(["L20", "L44", "L02"])
+    turn(s, -1, 0, 0, "hunter", "M1")
+    turn(s, -2, 0, 0)
+    s.apply({"type": "place_tile", "x": -1, "y": 1, "rotation": 0})  # meadow under L20's south bank
+    assert ("hunter", "M1") not in {(a.get("figure"), a.get("zone")) for a in s.legal_actions()}
+    s.apply({"type": "pass"})
+    # one meadow: the start tile's mammoth, L44's mammoth, L20's deer and L02's deer
+    assert s.is_over and s.scores() == [8, 0]
+
+
 def test_huts_one_per_river_system_through_lakes_and_fishers_do_not_block_huts():
     # start lake (1 fish) -> river west -> L64 lake (2 fish) with 4 rivers
     s = new(["L64", "L20", "L20"])
@@ -290,6 +306,50 @@ def test_a_river_that_closes_a_loop_is_complete():
              ("L23", 0, -2, 2, None, None), ("L23", 1, -2, 3, None, None)]
     s, events = play(moves)
     assert scores(events) == [([0], 4, "rivers")]  # 4 sections, no lake
+
+
+
+# Readings (docs/sammler.md): "2 Punkte pro Plättchen" / "1 Punkt pro Plättchen" count tiles,
+# not pieces: a tile whose two forest (or river) pieces belong to one forest (river) counts
+# once; a lake at both ends of one river counts its fish once.
+
+def rotation_with(tid, edges):
+    return next(r for r in range(4) if T.BY_ID[tid].rotations[r].edges == edges)
+
+
+def complete_with_last_tile(placed, last, figure, zone):
+    """Build `placed`, then let red place `last` = (tile id, x, y, rotation) with a figure."""
+    d = position(placed, []).to_json()
+    d["tile"], d["tile_is_bonus"], d["phase"] = last[0], False, "tile"
+    s = SAMMLER.from_json(d)
+    return turn(s, last[1], last[2], last[3], figure, zone)
+
+
+def test_a_forest_counts_per_tile_not_per_piece():
+    # L06 has two forest pieces (east F1, west F2); five tiles north of it join them
+    ring = [("L09", 11, 10, rotation_with("L09", "FMMF")), ("L11", 11, 9, rotation_with("L11", "MMFF")),
+            ("L07", 10, 9, 0), ("L09", 9, 9, rotation_with("L09", "MFFM")),
+            ("L10", 9, 10, rotation_with("L10", "FFMM"))]
+    events = complete_with_last_tile(ring, ("L06", 10, 10, 0), "gatherer", "F1")
+    assert scores(events) == [([0], 12, "forests")]  # 6 tiles (7 pieces), no mushrooms
+
+
+def test_a_river_counts_per_tile_not_per_piece():
+    # L43 has two river pieces (R1 north-east, R2 south-west); three bends join them; the
+    # other ends run into lakes with 1 fish each
+    bends = [("L23", 11, 10, rotation_with("L23", "MMRR")), ("L23", 11, 11, rotation_with("L23", "RMMR")),
+             ("L23", 10, 11, rotation_with("L23", "RRMM")),
+             ("L44", 10, 9, rotation_with("L44", "MMRM")), ("L44", 9, 10, rotation_with("L44", "MRMM"))]
+    events = complete_with_last_tile(bends, ("L43", 10, 10, 0), "fisher", "R1")
+    assert scores(events) == [([0], 8, "rivers")]  # 6 tiles (7 pieces) + 2 fish
+
+
+def test_a_river_with_both_ends_in_one_lake_counts_its_fish_once():
+    # L53: R1 (north) and R2 (west) both run into its lake (1 fish); three bends join them
+    bends = [("L23", 10, 9, rotation_with("L23", "MMRR")), ("L23", 9, 9, rotation_with("L23", "MRRM")),
+             ("L23", 9, 10, rotation_with("L23", "RRMM"))]
+    events = complete_with_last_tile(bends, ("L53", 10, 10, 0), "fisher", "R1")
+    assert scores(events) == [([0], 5, "rivers")]  # 4 tiles + 1 fish
 
 
 # ---- Spielende und Schlusswertung ---------------------------------------------------------

@@ -155,17 +155,19 @@ class SammlerState:
                 self.open[pos] = pattern[:opp] + rot.edges[side] + pattern[opp + 1:]
                 continue
             ntype, _, _, nrot, _ = self.placed[nb]
-            nseg = T.TYPES[ntype].rotations[nrot].seg_zone
+            nrotated = T.TYPES[ntype].rotations[nrot]
+            nseg = nrotated.seg_zone
             nbase = self.base[nb]
+            # this side of each forest and river on either tile is open no longer
+            for node in [base + zi for zi in rot.side_zones[side]] + \
+                    [nbase + zi for zi in nrotated.side_zones[opp]]:
+                if self.node_kind[node] in (FOREST, RIVER):
+                    self.openc[_find(self.parent, node)] -= 1
             for k, zi in rot.side_links[side]:
                 a = base + zi
                 b = nbase + nseg[opp * 3 + 2 - k]
-                kind = self.node_kind[a]
-                if kind in (FOREST, RIVER):
-                    self.openc[_find(self.parent, a)] -= 1
-                    self.openc[_find(self.parent, b)] -= 1
                 self._union(a, b)
-                if kind == RIVER:
+                if self.node_kind[a] == RIVER:
                     self._sunion(a, b)
         return idx
 
@@ -294,8 +296,7 @@ class SammlerState:
             raise IllegalAction(f"({x}, {y}) touches no placed tile by a side")
         if r not in _fits(pattern, self.tile):
             tile = T.TYPES[self.tile]
-            if r not in tile.distinct_rotations and any(
-                    tile.rotations[r].edges == tile.rotations[d].edges for d in _fits(pattern, self.tile)):
+            if r not in tile.distinct_rotations and tile.offered_rotation(r) in _fits(pattern, self.tile):
                 raise IllegalAction(f"rotation {r} looks the same as another; it is offered once")
             raise IllegalAction(f"the tile does not fit at ({x}, {y}) with rotation {r}: "
                                 "every forest, river and meadow must continue")
