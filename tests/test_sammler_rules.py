@@ -454,12 +454,68 @@ def test_breakdown_at_the_end_explains_every_point():
 
 # ---- setup and views ------------------------------------------------------------------
 
-@pytest.mark.parametrize("setup", [{"tiles": ["S01"]}, {"tiles": ["B01"]}, {"tiles": []},
-                                   {"tiles": ["L01"], "bonus": ["L02"]}, {"tiles": "L01"},
-                                   {"bonus": ["B01"]}, {"tiles": ["L01"], "x": 1}, [1]])
-def test_bad_setup_is_refused(setup):
-    with pytest.raises(BadRequest):
+@pytest.mark.parametrize("setup, reason", [
+    ({"tiles": ["S01"]}, "setup_unknown_tile"), ({"tiles": ["B01"]}, "setup_unknown_tile"),
+    ({"tiles": []}, "setup_no_tiles"), ({"tiles": ["L01"], "bonus": ["L02"]}, "setup_unknown_tile"),
+    ({"tiles": "L01"}, "setup_not_a_list"), ({"bonus": ["B01"]}, "setup_shape"),
+    ({"tiles": ["L01"], "x": 1}, "setup_shape"), ([1], "setup_shape")])
+def test_bad_setup_is_refused(setup, reason):
+    with pytest.raises(BadRequest) as refused:
         SAMMLER.new_game(2, 1, {"setup": setup})
+    assert refused.value.reason == "sammler." + reason
+
+
+def refusal(state, action):
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action)
+    assert state.to_json() == before  # bad input changes nothing
+    return refused.value.reason
+
+
+def test_every_refusal_names_its_reason_for_the_player():
+    s = new(["L20", "L07", "L01"])
+    tile = {"type": "place_tile", "x": -1, "y": 0, "rotation": 0}
+    assert refusal(s, {"type": "pass"}) == "sammler.place_tile_first"
+    assert refusal(s, {"type": "place_tile", "x": -1, "y": 0}) == "sammler.bad_place_tile"
+    assert refusal(s, {**tile, "rotation": 4}) == "sammler.bad_rotation"
+    assert refusal(s, {**tile, "x": 0}) == "sammler.place_taken"
+    assert refusal(s, {**tile, "x": -2}) == "sammler.tile_not_adjacent"
+    assert refusal(s, {**tile, "rotation": 1}) == "sammler.tile_does_not_fit"
+    assert refusal(new(["L07"]), {"type": "place_tile", "x": 0, "y": -1, "rotation": 2}) == \
+        "sammler.rotation_looks_the_same"
+    assert refusal(s, ["place_tile"]) == "sammler.bad_action"
+    s.apply(tile)
+    assert refusal(s, tile) == "sammler.tile_already_placed"
+    assert refusal(s, {"type": "draw"}) == "sammler.figure_or_pass"
+    assert refusal(s, {"type": "pass", "x": 1}) == "sammler.bad_action"
+    figure = {"type": "place_figure", "figure": "fisher", "zone": "R1"}
+    assert refusal(s, {**figure, "zone": ["R1"]}) == "sammler.bad_place_figure"
+    assert refusal(s, {**figure, "x": -1}) == "sammler.bad_place_figure"
+    assert refusal(s, {**figure, "figure": "chief"}) == "sammler.unknown_figure"
+    assert refusal(s, {**figure, "zone": "F1"}) == "sammler.no_such_zone"
+    assert refusal(s, {**figure, "figure": "gatherer"}) == "sammler.gatherer_only_in_forest"
+    assert refusal(s, {**figure, "zone": "M1"}) == "sammler.fisher_only_on_river"
+    assert refusal(s, {**figure, "figure": "hunter"}) == "sammler.hunter_only_on_meadow"
+    assert refusal(s, {**figure, "figure": "hut", "zone": "M1"}) == "sammler.hut_only_on_river_or_lake"
+    # the start tile's meadow M1 reaches L20's north bank
+    s.figures.append([0, "hunter", 0, 0, 0, 0])
+    assert refusal(s, {**figure, "figure": "hunter", "zone": "M1"}) == "sammler.meadow_has_hunter"
+    s.figures.append([0, "fisher", 0, 2, 2, 0])
+    assert refusal(s, figure) == "sammler.river_has_fisher"
+    s.figures.append([1, "hut", 0, 2, 2, 0])
+    assert refusal(s, {**figure, "figure": "hut"}) == "sammler.hut_on_river_system"
+    s.huts[0] = 0
+    assert refusal(s, {**figure, "figure": "hut"}) == "sammler.no_hut_left"
+    s.members[0] = 0
+    assert refusal(s, {**figure, "zone": "R1"}) == "sammler.no_member_left"
+    s.apply({"type": "pass"})
+    s.figures.append([0, "gatherer", 0, 1, 1, 0])  # on the start tile's forest
+    s.apply({"type": "place_tile", "x": 1, "y": 0, "rotation": 0})  # L07 continues that forest
+    assert refusal(s, {"type": "place_figure", "figure": "gatherer", "zone": "F1"}) == "sammler.forest_has_gatherer"
+    over = new(["L01"])
+    turn(over, 0, -1, 0)
+    assert over.is_over and refusal(over, {"type": "pass"}) == "game_over"
 
 
 def test_full_box_and_hidden_draw_order():
