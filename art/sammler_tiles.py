@@ -10,7 +10,7 @@ import json
 import math
 import pathlib
 
-from urzeit.games.sammler import tiles as T
+from urzeit.games.sammler import components as T
 
 C = (50.0, 50.0)
 # Side endpoints, clockwise: segment k of side s runs from t = k/3 to (k+1)/3.
@@ -380,8 +380,7 @@ def write(out_dir: pathlib.Path) -> int:
         g = geometry(tile)
         geometries[tile.id] = g
         (out_dir / f"{tile.id}.svg").write_text(svg(g))
-    meta = {"types": geometries, "rotation_aliases": {t.id: [min(r for r in t.distinct_rotations
-                                                                 if t._signature(r) == t._signature(q))
-                                                             for q in range(4)] for t in T.TYPES}}
+    meta = {"types": geometries,
+            "rotation_aliases": {t.id: [t.offered_rotation(q) for q in range(4)] for t in T.TYPES}}
     (out_dir / "geometry.json").write_text(json.dumps(meta, separators=(",", ":")))
     return len(geometries)

@@ -2,8 +2,8 @@
 
 import json
 
-from urzeit.games.sammler import tiles as T
-from urzeit.games.sammler.state import HUTS, MEMBERS, SammlerState
+from urzeit.games.sammler import components as T
+from urzeit.games.sammler.rules import HUTS, MEMBERS, SammlerState
 
 
 def tile_accounting(state: SammlerState) -> dict:

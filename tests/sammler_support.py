@@ -1,7 +1,7 @@
 """Helpers to build sammler positions by hand: by playing forced tiles, or from a position."""
 
 from urzeit import games
-from urzeit.games.sammler import tiles as T
+from urzeit.games.sammler import components as T
 
 SAMMLER = games.get("sammler")
 

@@ -57,7 +57,7 @@ def test_bot_completes_its_own_scoring_forest_rather_than_feeding_nothing(level)
     # Red has a gatherer in a 1-side-open forest (L04 north of the start); red draws L05,
     # which closes it for 4 points. A sensible bot closes its own forest.
     state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)])
-    from urzeit.games.sammler import tiles as T
+    from urzeit.games.sammler import components as T
     state.tile = T.BY_ID["L05"].index
     state.land = [T.BY_ID["L01"].index] * 4
     assert state.current_player == 0
@@ -70,7 +70,7 @@ def test_bot_does_not_complete_an_opponents_forest_for_nothing(level):
     # Blue's gatherer sits in the open forest north of the start; red draws the tile that
     # would close it (4 points for blue), and has other places for it.
     state, _ = play([("L04", 0, -1, 2, None, None), ("L20", -1, 0, 0, None, None)])
-    from urzeit.games.sammler import tiles as T
+    from urzeit.games.sammler import components as T
     state.figures.append([1, "gatherer", 1, 1, state.base[1] + 1, 0])
     state.members[1] -= 1
     state.tile = T.BY_ID["L05"].index

@@ -9,7 +9,7 @@ import pytest
 
 from urzeit.core.errors import BadRequest, IllegalAction
 
-from urzeit.games.sammler import tiles as T
+from urzeit.games.sammler import components as T
 
 from sammler_support import SAMMLER, final, new, play, position, turn
 
@@ -140,6 +140,22 @@ def test_hunter_blocked_on_the_big_meadow_but_allowed_on_the_small_one():
     assert ("hunter", "M1") not in figures  # north of the river: connected to the hunted meadow
     assert ("hunter", "M2") in figures      # south of the river: a small meadow of its own
     assert ("fisher", "R1") in figures
+
+
+
+def test_a_meadow_on_both_banks_of_a_river_edge_joins_both_banks():
+    # L44's meadow M1 lies on both sides of its short river (E0 and E2). Placed with that edge
+    # against L20's river, it joins L20's north meadow (with red's hunter) and its south
+    # meadow: "Auf den durch die neue Karte verbundenen ... Wiesen darf kein anderes
+    # Stammesmitglied (auch kein eigenes) stehen".
+    s = new(["L20", "L44", "L02"])
+    turn(s, -1, 0, 0, "hunter", "M1")
+    turn(s, -2, 0, 0)
+    s.apply({"type": "place_tile", "x": -1, "y": 1, "rotation": 0})  # meadow under L20's south bank
+    assert ("hunter", "M1") not in {(a.get("figure"), a.get("zone")) for a in s.legal_actions()}
+    s.apply({"type": "pass"})
+    # one meadow: the start tile's mammoth, L44's mammoth, L20's deer and L02's deer
+    assert s.is_over and s.scores() == [8, 0]
 
 
 def test_huts_one_per_river_system_through_lakes_and_fishers_do_not_block_huts():
@@ -292,6 +308,50 @@ def test_a_river_that_closes_a_loop_is_complete():
     assert scores(events) == [([0], 4, "rivers")]  # 4 sections, no lake
 
 
+
+# Readings (docs/sammler.md): "2 Punkte pro Plättchen" / "1 Punkt pro Plättchen" count tiles,
+# not pieces: a tile whose two forest (or river) pieces belong to one forest (river) counts
+# once; a lake at both ends of one river counts its fish once.
+
+def rotation_with(tid, edges):
+    return next(r for r in range(4) if T.BY_ID[tid].rotations[r].edges == edges)
+
+
+def complete_with_last_tile(placed, last, figure, zone):
+    """Build `placed`, then let red place `last` = (tile id, x, y, rotation) with a figure."""
+    d = position(placed, []).to_json()
+    d["tile"], d["tile_is_bonus"], d["phase"] = last[0], False, "tile"
+    s = SAMMLER.from_json(d)
+    return turn(s, last[1], last[2], last[3], figure, zone)
+
+
+def test_a_forest_counts_per_tile_not_per_piece():
+    # L06 has two forest pieces (east F1, west F2); five tiles north of it join them
+    ring = [("L09", 11, 10, rotation_with("L09", "FMMF")), ("L11", 11, 9, rotation_with("L11", "MMFF")),
+            ("L07", 10, 9, 0), ("L09", 9, 9, rotation_with("L09", "MFFM")),
+            ("L10", 9, 10, rotation_with("L10", "FFMM"))]
+    events = complete_with_last_tile(ring, ("L06", 10, 10, 0), "gatherer", "F1")
+    assert scores(events) == [([0], 12, "forests")]  # 6 tiles (7 pieces), no mushrooms
+
+
+def test_a_river_counts_per_tile_not_per_piece():
+    # L43 has two river pieces (R1 north-east, R2 south-west); three bends join them; the
+    # other ends run into lakes with 1 fish each
+    bends = [("L23", 11, 10, rotation_with("L23", "MMRR")), ("L23", 11, 11, rotation_with("L23", "RMMR")),
+             ("L23", 10, 11, rotation_with("L23", "RRMM")),
+             ("L44", 10, 9, rotation_with("L44", "MMRM")), ("L44", 9, 10, rotation_with("L44", "MRMM"))]
+    events = complete_with_last_tile(bends, ("L43", 10, 10, 0), "fisher", "R1")
+    assert scores(events) == [([0], 8, "rivers")]  # 6 tiles (7 pieces) + 2 fish
+
+
+def test_a_river_with_both_ends_in_one_lake_counts_its_fish_once():
+    # L53: R1 (north) and R2 (west) both run into its lake (1 fish); three bends join them
+    bends = [("L23", 10, 9, rotation_with("L23", "MMRR")), ("L23", 9, 9, rotation_with("L23", "MRRM")),
+             ("L23", 9, 10, rotation_with("L23", "RRMM"))]
+    events = complete_with_last_tile(bends, ("L53", 10, 10, 0), "fisher", "R1")
+    assert scores(events) == [([0], 5, "rivers")]  # 4 tiles + 1 fish
+
+
 # ---- Spielende und Schlusswertung ---------------------------------------------------------
 
 def test_game_ends_after_the_turn_of_the_last_landscape_tile_bonus_tiles_included():
@@ -394,12 +454,68 @@ def test_breakdown_at_the_end_explains_every_point():
 
 # ---- setup and views ------------------------------------------------------------------
 
-@pytest.mark.parametrize("setup", [{"tiles": ["S01"]}, {"tiles": ["B01"]}, {"tiles": []},
-                                   {"tiles": ["L01"], "bonus": ["L02"]}, {"tiles": "L01"},
-                                   {"bonus": ["B01"]}, {"tiles": ["L01"], "x": 1}, [1]])
-def test_bad_setup_is_refused(setup):
-    with pytest.raises(BadRequest):
+@pytest.mark.parametrize("setup, reason", [
+    ({"tiles": ["S01"]}, "setup_unknown_tile"), ({"tiles": ["B01"]}, "setup_unknown_tile"),
+    ({"tiles": []}, "setup_no_tiles"), ({"tiles": ["L01"], "bonus": ["L02"]}, "setup_unknown_tile"),
+    ({"tiles": "L01"}, "setup_not_a_list"), ({"bonus": ["B01"]}, "setup_shape"),
+    ({"tiles": ["L01"], "x": 1}, "setup_shape"), ([1], "setup_shape")])
+def test_bad_setup_is_refused(setup, reason):
+    with pytest.raises(BadRequest) as refused:
         SAMMLER.new_game(2, 1, {"setup": setup})
+    assert refused.value.reason == "sammler." + reason
+
+
+def refusal(state, action):
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action)
+    assert state.to_json() == before  # bad input changes nothing
+    return refused.value.reason
+
+
+def test_every_refusal_names_its_reason_for_the_player():
+    s = new(["L20", "L07", "L01"])
+    tile = {"type": "place_tile", "x": -1, "y": 0, "rotation": 0}
+    assert refusal(s, {"type": "pass"}) == "sammler.place_tile_first"
+    assert refusal(s, {"type": "place_tile", "x": -1, "y": 0}) == "sammler.bad_place_tile"
+    assert refusal(s, {**tile, "rotation": 4}) == "sammler.bad_rotation"
+    assert refusal(s, {**tile, "x": 0}) == "sammler.place_taken"
+    assert refusal(s, {**tile, "x": -2}) == "sammler.tile_not_adjacent"
+    assert refusal(s, {**tile, "rotation": 1}) == "sammler.tile_does_not_fit"
+    assert refusal(new(["L07"]), {"type": "place_tile", "x": 0, "y": -1, "rotation": 2}) == \
+        "sammler.rotation_looks_the_same"
+    assert refusal(s, ["place_tile"]) == "sammler.bad_action"
+    s.apply(tile)
+    assert refusal(s, tile) == "sammler.tile_already_placed"
+    assert refusal(s, {"type": "draw"}) == "sammler.figure_or_pass"
+    assert refusal(s, {"type": "pass", "x": 1}) == "sammler.bad_action"
+    figure = {"type": "place_figure", "figure": "fisher", "zone": "R1"}
+    assert refusal(s, {**figure, "zone": ["R1"]}) == "sammler.bad_place_figure"
+    assert refusal(s, {**figure, "x": -1}) == "sammler.bad_place_figure"
+    assert refusal(s, {**figure, "figure": "chief"}) == "sammler.unknown_figure"
+    assert refusal(s, {**figure, "zone": "F1"}) == "sammler.no_such_zone"
+    assert refusal(s, {**figure, "figure": "gatherer"}) == "sammler.gatherer_only_in_forest"
+    assert refusal(s, {**figure, "zone": "M1"}) == "sammler.fisher_only_on_river"
+    assert refusal(s, {**figure, "figure": "hunter"}) == "sammler.hunter_only_on_meadow"
+    assert refusal(s, {**figure, "figure": "hut", "zone": "M1"}) == "sammler.hut_only_on_river_or_lake"
+    # the start tile's meadow M1 reaches L20's north bank
+    s.figures.append([0, "hunter", 0, 0, 0, 0])
+    assert refusal(s, {**figure, "figure": "hunter", "zone": "M1"}) == "sammler.meadow_has_hunter"
+    s.figures.append([0, "fisher", 0, 2, 2, 0])
+    assert refusal(s, figure) == "sammler.river_has_fisher"
+    s.figures.append([1, "hut", 0, 2, 2, 0])
+    assert refusal(s, {**figure, "figure": "hut"}) == "sammler.hut_on_river_system"
+    s.huts[0] = 0
+    assert refusal(s, {**figure, "figure": "hut"}) == "sammler.no_hut_left"
+    s.members[0] = 0
+    assert refusal(s, {**figure, "zone": "R1"}) == "sammler.no_member_left"
+    s.apply({"type": "pass"})
+    s.figures.append([0, "gatherer", 0, 1, 1, 0])  # on the start tile's forest
+    s.apply({"type": "place_tile", "x": 1, "y": 0, "rotation": 0})  # L07 continues that forest
+    assert refusal(s, {"type": "place_figure", "figure": "gatherer", "zone": "F1"}) == "sammler.forest_has_gatherer"
+    over = new(["L01"])
+    turn(over, 0, -1, 0)
+    assert over.is_over and refusal(over, {"type": "pass"}) == "game_over"
 
 
 def test_full_box_and_hidden_draw_order():

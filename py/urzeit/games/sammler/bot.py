@@ -3,8 +3,6 @@ a fast rollout policy and an order in which to try placements (most promising fi
 
 import math
 
-from . import state as S
-from .state import _find
 
 # Chance that an open feature still gets completed, by its open sides (a rough prior).
 COMPLETION = {0: 1.0, 1: 0.75, 2: 0.55, 3: 0.4}
@@ -15,10 +13,9 @@ HUT_VALUE = 1.0
 def estimates(state) -> list[float]:
     """Score now plus what each seat's figures are likely still to bring."""
     est = [float(x) for x in state.score]
-    parent, sparent = state.parent, state.sparent
     groups = {}
     for f in state.figures:
-        key = ("s", _find(sparent, f[4])) if f[1] == "hut" else (f[1], _find(parent, f[4]))
+        key = ("s", state.river_system_root(f[4])) if f[1] == "hut" else (f[1], state.feature_root(f[4]))
         groups.setdefault(key, []).append(f)
     late = 0.35 + 0.65 * min(1.0, len(state.land) / 40)  # less time left: fewer completions
     for (kind, root), figs in groups.items():
@@ -33,7 +30,7 @@ def estimates(state) -> list[float]:
         if kind == "s":
             value = state.sfish[root]
         elif kind == "hunter":
-            value = state._meadow_value(root)[0]
+            value = state.meadow_value(root)[0]
         elif state.openc[root] == 0:
             value = 0.0  # already scored
         else:
@@ -72,7 +69,7 @@ def greedy_scores(state, seat, legal):
         s = after_action(state, action)
         if s.phase == "figure" and s.current == seat:
             best = -1e9
-            for follow in s._figure_actions() + [None]:
+            for follow in s.figure_actions() + [None]:
                 t = s.clone()
                 t.finish_turn(follow)
                 best = max(best, margin(t, seat))
@@ -114,8 +111,8 @@ class Policy:
                 state.finish_turn(None)
                 continue
             x, y, r = rng.choice(state.placements(state.tile))
-            state._place_tile(x, y, r)
-            options = state._figure_actions()
+            state.place_drawn_tile(x, y, r)
+            options = state.figure_actions()
             choice = rng.choice(options) if options and rng.random() < self.figure_rate else None
             state.finish_turn(choice)
 

@@ -6,6 +6,7 @@ Turning a tile a quarter clockwise moves segment i to (i + 3) % 12. Segment k of
 touches segment 2 - k of the facing side of the neighbour.
 """
 
+import itertools
 import json
 import pathlib
 
@@ -33,7 +34,7 @@ class Zone:
 
 class Rotated:
     """One tile type turned `rotation` quarter turns clockwise."""
-    __slots__ = ("rotation", "edges", "seg_zone", "side_links")
+    __slots__ = ("rotation", "edges", "seg_zone", "side_links", "side_zones")
 
     def __init__(self, tile, rotation):
         self.rotation = rotation
@@ -43,17 +44,11 @@ class Rotated:
             for seg in zone.segments:
                 seg_zone[(seg + 3 * rotation) % 12] = zi
         self.seg_zone = tuple(seg_zone)
-        # per side: the distinct (k, zone index) pairs that connect across that side
-        links = []
-        for s in range(4):
-            seen, pairs = set(), []
-            for k in range(3):
-                z = seg_zone[s * 3 + k]
-                if z not in seen:
-                    seen.add(z)
-                    pairs.append((k, z))
-            links.append(tuple(pairs))
-        self.side_links = tuple(links)
+        # per side: (k, zone index) for each of its three segments. One zone may touch a side
+        # in two segments (a meadow on both banks of a short river) and must join both.
+        self.side_links = tuple(tuple((k, seg_zone[s * 3 + k]) for k in range(3)) for s in range(4))
+        # per side: the different zones touching it (each is one open side of its feature)
+        self.side_zones = tuple(tuple(sorted({seg_zone[s * 3 + k] for k in range(3)})) for s in range(4))
 
 
 class TileType:
@@ -103,19 +98,27 @@ class TileType:
         self.distinct_rotations = self._distinct_rotations()
 
     def _signature(self, r):
-        """What a player sees of rotation r: zone layout up to relabelling, and attributes."""
+        """What a player sees of rotation r: the edges, which segments share a zone, and each
+        zone's contents and lakes, whatever the zones and lakes are called. Zones on the edge
+        are numbered by the first segment they touch; the others (lakes, rivers between a
+        spring and a lake) take the numbering that gives the smallest signature."""
         rot = self.rotations[r]
         label = {}
         for z in rot.seg_zone:
             label.setdefault(z, len(label))
-        for zi in range(len(self.zones)):
-            label.setdefault(zi, len(label))
-        attrs = []
-        for zi in sorted(range(len(self.zones)), key=lambda i: label[i]):
-            z = self.zones[zi]
-            attrs.append((z.kind, z.gold, z.mushrooms, z.fish, z.springs, z.fire, z.cult_site,
-                          tuple(sorted(z.animals.items())), tuple(sorted(label[i] for i in z.lakes))))
-        return rot.edges, tuple(label[z] for z in rot.seg_zone), tuple(attrs)
+        inner = [zi for zi in range(len(self.zones)) if zi not in label]
+        best = None
+        for order in itertools.permutations(inner):
+            full = {**label, **{zi: len(label) + i for i, zi in enumerate(order)}}
+            attrs = []
+            for zi in sorted(full, key=full.get):
+                z = self.zones[zi]
+                attrs.append((z.kind, z.gold, z.mushrooms, z.fish, z.springs, z.fire, z.cult_site,
+                              tuple(sorted(z.animals.items())), tuple(sorted(full[i] for i in z.lakes))))
+            sig = (rot.edges, tuple(full[z] for z in rot.seg_zone), tuple(attrs))
+            if best is None or sig < best:
+                best = sig
+        return best
 
     def _distinct_rotations(self):
         seen, result = set(), []
@@ -126,6 +129,10 @@ class TileType:
                 result.append(r)
         return tuple(result)
 
+    def offered_rotation(self, r: int) -> int:
+        """The rotation offered in place of r: the smallest that looks the same."""
+        sig = self._signature(r)
+        return next(d for d in self.distinct_rotations if self._signature(d) == sig)
 
 def _load():
     raw = json.loads(pathlib.Path(__file__).with_name("tiles.json").read_text(encoding="utf-8"))

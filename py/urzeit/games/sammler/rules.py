@@ -1,4 +1,4 @@
-"""The sammler game state.
+"""The sammler rules: the state and the Game class.
 
 Connected forests, rivers and meadows are kept in a union-find over the zones of placed
 tiles; each root holds the feature's totals (open sides, gold, mushrooms, animals, fire).
@@ -9,8 +9,8 @@ from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
 from ...core.game import Game
 from ...core.rng import Rng
-from . import tiles as T
-from .tiles import FOREST, LAKE, MEADOW, RIVER
+from . import components as T
+from .components import FOREST, LAKE, MEADOW, RIVER
 
 MEMBERS = 5  # Stammesmitglieder per player
 HUTS = 2
@@ -155,19 +155,29 @@ class SammlerState:
                 self.open[pos] = pattern[:opp] + rot.edges[side] + pattern[opp + 1:]
                 continue
             ntype, _, _, nrot, _ = self.placed[nb]
-            nseg = T.TYPES[ntype].rotations[nrot].seg_zone
+            nrotated = T.TYPES[ntype].rotations[nrot]
+            nseg = nrotated.seg_zone
             nbase = self.base[nb]
+            # this side of each forest and river on either tile is open no longer
+            for node in [base + zi for zi in rot.side_zones[side]] + \
+                    [nbase + zi for zi in nrotated.side_zones[opp]]:
+                if self.node_kind[node] in (FOREST, RIVER):
+                    self.openc[_find(self.parent, node)] -= 1
             for k, zi in rot.side_links[side]:
                 a = base + zi
                 b = nbase + nseg[opp * 3 + 2 - k]
-                kind = self.node_kind[a]
-                if kind in (FOREST, RIVER):
-                    self.openc[_find(self.parent, a)] -= 1
-                    self.openc[_find(self.parent, b)] -= 1
                 self._union(a, b)
-                if kind == RIVER:
+                if self.node_kind[a] == RIVER:
                     self._sunion(a, b)
         return idx
+
+    def feature_root(self, node: int) -> int:
+        """The node that stands for the connected forest, river or meadow holding `node`."""
+        return _find(self.parent, node)
+
+    def river_system_root(self, node: int) -> int:
+        """The node that stands for the river system (rivers and their lakes) holding `node`."""
+        return _find(self.sparent, node)
 
     def _union(self, a: int, b: int) -> None:
         p = self.parent
@@ -242,10 +252,10 @@ class SammlerState:
             return [{"type": "place_tile", "x": x, "y": y, "rotation": r}
                     for x, y, r in self.placements(self.tile)]
         if self.phase == "figure":
-            return self._figure_actions() + [{"type": "pass"}]
+            return self.figure_actions() + [{"type": "pass"}]
         return []
 
-    def _figure_actions(self) -> list[dict]:
+    def figure_actions(self) -> list[dict]:
         p = self.current
         idx = self.last
         tile = T.TYPES[self.placed[idx][0]]
@@ -272,43 +282,51 @@ class SammlerState:
 
     def _check_place_tile(self, action) -> tuple:
         if self.phase != "tile":
-            raise IllegalAction("a tile was already placed this turn; place a figure or pass")
+            raise IllegalAction("a tile was already placed this turn; place a figure or pass",
+                                reason="sammler.tile_already_placed")
         if set(action) != {"type", "x", "y", "rotation"} or not all(
                 type(action[k]) is int for k in ("x", "y", "rotation")):
-            raise IllegalAction("place_tile needs integer x, y and rotation and nothing else")
+            raise IllegalAction("place_tile needs integer x, y and rotation and nothing else",
+                                reason="sammler.bad_place_tile")
         x, y, r = action["x"], action["y"], action["rotation"]
+        where = {"x": x, "y": y, "rotation": r}
         if not 0 <= r <= 3:
-            raise IllegalAction("rotation is 0, 1, 2 or 3 quarter turns clockwise")
+            raise IllegalAction("rotation is 0, 1, 2 or 3 quarter turns clockwise",
+                                reason="sammler.bad_rotation", params=where)
         if (x, y) in self.board:
-            raise IllegalAction(f"({x}, {y}) already holds a tile")
+            raise IllegalAction(f"({x}, {y}) already holds a tile", reason="sammler.place_taken", params=where)
         pattern = self.open.get((x, y))
         if pattern is None:
-            raise IllegalAction(f"({x}, {y}) touches no placed tile by a side")
+            raise IllegalAction(f"({x}, {y}) touches no placed tile by a side",
+                                reason="sammler.tile_not_adjacent", params=where)
         if r not in _fits(pattern, self.tile):
             tile = T.TYPES[self.tile]
-            if r not in tile.distinct_rotations and any(
-                    tile.rotations[r].edges == tile.rotations[d].edges for d in _fits(pattern, self.tile)):
-                raise IllegalAction(f"rotation {r} looks the same as another; it is offered once")
+            if r not in tile.distinct_rotations and tile.offered_rotation(r) in _fits(pattern, self.tile):
+                raise IllegalAction(f"rotation {r} looks the same as another; it is offered once",
+                                    reason="sammler.rotation_looks_the_same",
+                                    params={**where, "offered": tile.offered_rotation(r)})
             raise IllegalAction(f"the tile does not fit at ({x}, {y}) with rotation {r}: "
-                                "every forest, river and meadow must continue")
+                                "every forest, river and meadow must continue",
+                                reason="sammler.tile_does_not_fit", params=where)
         return x, y, r
 
     def apply(self, action: dict) -> list[dict]:
         if self.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", reason="game_over")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("an action is an object with a string field 'type'")
+            raise IllegalAction("an action is an object with a string field 'type'", reason="sammler.bad_action")
         if action["type"] == "place_tile":
             x, y, r = self._check_place_tile(action)
-            return self._place_tile(x, y, r)
+            return self.place_drawn_tile(x, y, r)
         if self.phase != "figure":
-            raise IllegalAction(f"{action['type']!r} is not possible now: place the tile first")
-        find_legal(action, self.legal_actions(), self._why_not_figure)
+            raise IllegalAction(f"{action['type']!r} is not possible now: place the tile first",
+                                reason="sammler.place_tile_first", params={"action": action["type"]})
+        find_legal(action, self.legal_actions(), self._refuse_figure)
         return self.finish_turn(action if action["type"] == "place_figure" else None)
 
     def finish_turn(self, figure_action) -> list[dict]:
         """The figure step (a legal place_figure action, or None for none), then scoring and
-        the next draw. The bots call it directly with an action from _figure_actions()."""
+        the next draw. The bots call it directly with an action from figure_actions()."""
         events = []
         if figure_action is not None:
             events.append(self._place_figure(figure_action["figure"], figure_action["zone"]))
@@ -318,27 +336,54 @@ class SammlerState:
         self._after_placement(events)
         return events
 
-    def _why_not_figure(self, action) -> str | None:
-        if action.get("type") != "place_figure":
-            return None
-        kind, zone_id = action.get("figure"), action.get("zone")
+    def _refuse_figure(self, action) -> None:
+        """Raise why this figure step is not legal (find_legal calls it for an action that is not)."""
+        kind = action.get("type")
+        if kind == "pass":
+            raise IllegalAction("pass takes no other fields", reason="sammler.bad_action")
+        if kind != "place_figure":
+            raise IllegalAction(f"{kind!r} is not possible now: place a figure or pass",
+                                reason="sammler.figure_or_pass", params={"action": kind})
+        if set(action) != {"type", "figure", "zone"} or not all(
+                isinstance(action[k], str) for k in ("figure", "zone")):
+            raise IllegalAction("place_figure needs a string figure and zone and nothing else",
+                                reason="sammler.bad_place_figure")
+        kind, zone_id = action["figure"], action["zone"]
+        what = {"figure": kind, "zone": zone_id}
         tile = T.TYPES[self.placed[self.last][0]]
         if kind not in FIGURE_KINDS:
-            return f"figure must be one of {', '.join(FIGURE_KINDS)}"
+            raise IllegalAction(f"figure must be one of {', '.join(FIGURE_KINDS)}",
+                                reason="sammler.unknown_figure", params=what)
         if zone_id not in tile.zone_ids:
-            return f"the tile just placed has no zone {zone_id!r}"
+            raise IllegalAction(f"the tile just placed has no zone {zone_id!r}",
+                                reason="sammler.no_such_zone", params=what)
         zone = tile.zones[tile.zone_ids[zone_id]]
         if kind not in FIGURES_FOR[zone.kind]:
-            return f"a {kind} cannot stand on a {zone.kind}"
+            english = f"a {kind} cannot stand on a {zone.kind}"
+            what["feature"] = zone.kind
+            if kind == "gatherer":
+                raise IllegalAction(english, reason="sammler.gatherer_only_in_forest", params=what)
+            if kind == "fisher":
+                raise IllegalAction(english, reason="sammler.fisher_only_on_river", params=what)
+            if kind == "hunter":
+                raise IllegalAction(english, reason="sammler.hunter_only_on_meadow", params=what)
+            raise IllegalAction(english, reason="sammler.hut_only_on_river_or_lake", params=what)
         if kind == "hut" and not self.huts[self.current]:
-            return "you have no hut left"
+            raise IllegalAction("you have no hut left", reason="sammler.no_hut_left", params=what)
         if kind != "hut" and not self.members[self.current]:
-            return "you have no tribe member left in your supply"
+            raise IllegalAction("you have no tribe member left in your supply",
+                                reason="sammler.no_member_left", params=what)
         if kind == "hut":
-            return "there is already a hut on this river system"
-        return f"there is already a {kind} on this connected {zone.kind}"
+            raise IllegalAction("there is already a hut on this river system",
+                                reason="sammler.hut_on_river_system", params=what)
+        english = f"there is already a {kind} on this connected {zone.kind}"
+        if zone.kind == FOREST:
+            raise IllegalAction(english, reason="sammler.forest_has_gatherer", params=what)
+        if zone.kind == RIVER:
+            raise IllegalAction(english, reason="sammler.river_has_fisher", params=what)
+        raise IllegalAction(english, reason="sammler.meadow_has_hunter", params=what)
 
-    def _place_tile(self, x, y, r) -> list[dict]:
+    def place_drawn_tile(self, x, y, r) -> list[dict]:
         idx = self._put(self.tile, x, y, r, self.tile_is_bonus)
         self.last = idx
         self.tile = None
@@ -464,7 +509,7 @@ class SammlerState:
             if f[1] == "hunter":
                 meadows.setdefault(_find(self.parent, f[4]), []).append(f)
         for root in sorted(meadows):
-            points, detail = self._meadow_value(root)
+            points, detail = self.meadow_value(root)
             cult = [f for f in meadows[root] if f[5]]
             winners = [cult[0][0]] if cult else self._majority(meadows[root])
             x, y, _ = self._node_place(root)
@@ -473,7 +518,7 @@ class SammlerState:
                 self._award(winners, points, "hunters", detail, events)
         events.append({"type": "game_over", "scores": list(self.score)})
 
-    def _meadow_value(self, root: int) -> tuple[int, dict]:
+    def meadow_value(self, root: int) -> tuple[int, dict]:
         deer, mammoth, aurochs, tigers = self.animals[root]
         fire = self.fire[root] > 0
         active_tigers = 0 if fire else tigers  # Feuer verjagt alle Tiger der Wiese
@@ -499,7 +544,7 @@ class SammlerState:
             figure_kind = {FOREST: "gatherer", RIVER: "fisher", MEADOW: "hunter"}[kind]
             on = [f for f in self.figures if f[1] == figure_kind and _find(self.parent, f[4]) == root]
             if kind == MEADOW:
-                value, detail = self._meadow_value(root)
+                value, detail = self.meadow_value(root)
                 complete = False
             else:
                 value, detail = self._feature_value(root)
@@ -587,12 +632,14 @@ class SammlerState:
 
 def _type_list(ids, kind: str, what: str) -> list[int]:
     if not isinstance(ids, list):
-        raise BadRequest(f"setup.{what} must be a list of tile type ids")
+        raise BadRequest(f"setup.{what} must be a list of tile type ids",
+                         reason="sammler.setup_not_a_list", params={"stack": what})
     result = []
     for tid in ids:
         tile = T.BY_ID.get(tid) if isinstance(tid, str) else None
         if tile is None or tile.kind != kind:
-            raise BadRequest(f"setup.{what}: {tid!r} is not a {kind} tile type")
+            raise BadRequest(f"setup.{what}: {tid!r} is not a {kind} tile type",
+                             reason="sammler.setup_unknown_tile", params={"stack": what, "tile": str(tid)})
         result.append(tile.index)
     return result
 
@@ -615,11 +662,12 @@ class Sammler(Game):
             s.rng.shuffle(bonus)
         else:
             if not isinstance(setup, dict) or not set(setup) <= {"tiles", "bonus"} or "tiles" not in setup:
-                raise BadRequest('setup is {"tiles": [land type ids in draw order], "bonus": [...]}')
+                raise BadRequest('setup is {"tiles": [land type ids in draw order], "bonus": [...]}',
+                                 reason="sammler.setup_shape")
             land = _type_list(setup["tiles"], "land", "tiles")
             bonus = _type_list(setup.get("bonus", []), "bonus", "bonus")
             if not land:
-                raise BadRequest("setup.tiles needs at least one landscape tile")
+                raise BadRequest("setup.tiles needs at least one landscape tile", reason="sammler.setup_no_tiles")
             land.reverse()  # stacks are drawn from the end
             bonus.reverse()
         s.land, s.bonus = land, bonus
