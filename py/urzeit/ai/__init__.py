@@ -5,6 +5,7 @@ states consistent with what that seat knows; it never reads the true state. Its 
 depend only on that and on its seed, so a bot game replays exactly.
 """
 
+import importlib
 import math
 
 from ..core.rng import Rng
@@ -12,10 +13,6 @@ from . import mcts
 
 LEVELS = ("random", "easy", "medium", "hard")
 
-# MCTS iterations per level: sized so a move stays within its time budget in Pyodide
-# (easy <= 0.2 s, medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
-ITERATIONS = {"sammler": {"medium": 250, "hard": 700}, "elawa": {"medium": 160, "hard": 420},
-              "spaeher": {"medium": 30, "hard": 90}}
 # A move never takes longer than this (seconds) unless the caller sets budget_ms; 0 = no cap.
 TIME_CAP = {"medium": 0.6, "hard": 1.8}
 
@@ -40,9 +37,10 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
     if len(legal) == 1 or level == "random":
         return rng.choice(legal)
     seat = view["seat"]
-    policy = _policy(game_id, view)
-    if policy is None:
+    bot = _bot_module(game_id)
+    if bot is None:
         return rng.choice(legal)
+    policy = bot.Policy(len(view["scores"]))
     if level == "easy":
         state = determinize(Rng(rng.next_u64()))
         if hasattr(policy, "easy"):  # a game's own rule-based player
@@ -50,23 +48,22 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
         return _greedy(state, seat, legal, policy, rng)
     time_limit = TIME_CAP[level] if budget_ms is None else (budget_ms / 1000 or None)
     if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
-        return (yield from policy.search_steps(determinize, seat, legal, rng, ITERATIONS[game_id][level], time_limit))
-    action, _ = yield from mcts.search_steps(determinize, seat, policy, ITERATIONS[game_id][level], rng,
+        return (yield from policy.search_steps(determinize, seat, legal, rng, bot.ITERATIONS[level], time_limit))
+    action, _ = yield from mcts.search_steps(determinize, seat, policy, bot.ITERATIONS[level], rng,
                                              time_limit_s=time_limit)
     return action if action is not None else rng.choice(legal)
 
 
-def _policy(game_id, view):
-    if game_id == "sammler":
-        from ..games.sammler.bot import Policy
-        return Policy(len(view["scores"]))
-    if game_id == "elawa":
-        from ..games.elawa.bot import Policy
-        return Policy(len(view["scores"]))
-    if game_id == "spaeher":
-        from ..games.spaeher.bot import Policy
-        return Policy(2)
-    return None
+def _bot_module(game_id):
+    """A game's bot lives in its package as `bot` (Policy, ITERATIONS); games without one
+    get random moves."""
+    name = f"urzeit.games.{game_id}.bot"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise  # a broken bot must not quietly play at random
+        return None
 
 
 def _greedy(state, seat, legal, policy, rng, temperature=1.5):

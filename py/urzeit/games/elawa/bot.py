@@ -49,6 +49,10 @@ def greedy_scores(state, seat, legal):
     return result
 
 
+# Search iterations per level, sized so a move stays within its time budget in Pyodide
+# (medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
+ITERATIONS = {"medium": 160, "hard": 420}
+
 class Policy(CardGamePolicy):
     def __init__(self, n_players, rollout_actions=40):
         super().__init__(n_players, rollout_actions)

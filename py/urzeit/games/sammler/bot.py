@@ -84,6 +84,10 @@ def margin(state, seat) -> float:
     return est[seat] - max(est[q] for q in range(state.n) if q != seat)
 
 
+# Search iterations per level, sized so a move stays within its time budget in Pyodide
+# (medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
+ITERATIONS = {"medium": 250, "hard": 700}
+
 class Policy:
     """The hooks ai.mcts.search_steps calls."""
 

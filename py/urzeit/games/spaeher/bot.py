@@ -263,6 +263,10 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
     return legal[best]
 
 
+# Search iterations per level, sized so a move stays within its time budget in Pyodide
+# (medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
+ITERATIONS = {"medium": 30, "hard": 90}
+
 class Policy:
     """What urzeit.ai asks of this game: the easy bot and the search."""
 
