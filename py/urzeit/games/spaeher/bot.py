@@ -10,7 +10,7 @@ import math
 import time
 
 from ...core.rng import Rng
-from . import CHARS, ITEMS, LOCS, SITES
+from .components import CHARS, ITEMS, LOCS, SITES
 
 PLACING = {c for c, v in CHARS.items() if any(s["op"] == "place" for s in v["steps"])}
 
