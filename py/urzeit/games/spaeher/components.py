@@ -12,6 +12,7 @@ SITES = {s["id"]: s for s in DATA["sacred_sites"]}
 SETUP = DATA["setup"]
 GOAL = SETUP["goal"]
 TURN_LIMIT = SETUP["turn_limit"]
+STALL_SUNSETS = SETUP["stall_sunsets"]
 HUNGER_CAP = SETUP["hunger_cap"]
 CAPACITY = SETUP["location_capacity"]
 START_HAND = ["haeuptling", "jaeger", "nachwuchs", "sammlerin", "spaeher"]

@@ -12,7 +12,35 @@ from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
 from ...core.game import Game, TurnState
 from ...core.rng import Rng
-from .components import CAPACITY, CHARS, GOAL, HUNGER_CAP, ITEMS, LOCS, SETUP, SITES, START_HAND, TURN_LIMIT
+from .components import CAPACITY, CHARS, GOAL, HUNGER_CAP, ITEMS, LOCS, SETUP, SITES, STALL_SUNSETS, START_HAND, TURN_LIMIT
+
+
+# What the player is asked to do in each phase, for "not possible now".
+PHASES = {
+    "turn": {"name_de": "eine Aktion wählen: Charakter ausspielen, zurückholen oder Sonnenuntergang",
+             "name_en": "choose an action: play a character, recall members or call the sunset"},
+    "recall": {"name_de": "Mitglieder zurückholen und die Rohstoffe nutzen",
+               "name_en": "recall members and use the resources"},
+    "steps": {"name_de": "die Anweisungen der Karte ausführen", "name_en": "carry out the card's instructions"},
+    "column": {"name_de": "eine Spalte für die gespielte Karte wählen",
+               "name_en": "choose a column for the card just played"},
+    "sunset_lose": {"name_de": "ein Stammesmitglied abgeben (8 Hunger)", "name_en": "give up a member (8 hunger)"},
+    "sunset_keep": {"name_de": "einen Gegenstand behalten", "name_en": "keep one item"},
+    "sunset_take": {"name_de": "Charaktere aus der Auslage nehmen", "name_en": "take characters from the display"},
+}
+
+# The setup's fields in players' words, for a bad setup.
+SETUP_FIELDS = {
+    "items": {"name_de": "Gegenstände", "name_en": "items"},
+    "wild": {"name_de": "Wildnis", "name_en": "wilderness"},
+    "hunt": {"name_de": "Jagdgebiete", "name_en": "hunting grounds"},
+    "display": {"name_de": "Auslage", "name_en": "display"},
+}
+
+
+def _names(entry, key) -> dict:
+    """Params naming a card in both languages: {key}_de and {key}_en (messages.json)."""
+    return {f"{key}_de": entry["name_de"], f"{key}_en": entry["name_en"]}
 
 
 def _covers(pool: list, cost: list) -> bool:
@@ -28,7 +56,8 @@ class SpaeherState(TurnState):
     __slots__ = ("mode", "rng", "vp", "hunger", "tribe", "camp", "supply", "hand", "items", "created",
                  "item_deck", "wild_deck", "hunt_deck", "locations", "sites", "display", "first",
                  "current", "phase", "steps", "playing", "revealed", "pool", "taken", "take_range",
-                 "final", "over", "turns", "sunsets", "discarded", "hunt_over")
+                 "final", "over", "turns", "sunsets", "discarded", "hunt_over", "fresh", "calm", "last_vp",
+                 "end")
 
     def clone(self) -> "SpaeherState":
         s = SpaeherState.__new__(SpaeherState)
@@ -50,6 +79,7 @@ class SpaeherState(TurnState):
         s.final, s.over, s.turns = self.final, self.over, self.turns
         s.sunsets, s.discarded = list(self.sunsets), list(self.discarded)
         s.hunt_over = None if self.hunt_over is None else list(self.hunt_over)
+        s.fresh, s.calm, s.last_vp, s.end = list(self.fresh), list(self.calm), list(self.last_vp), self.end
         return s
 
     # ---- contract ----------------------------------------------------------------------
@@ -58,10 +88,17 @@ class SpaeherState(TurnState):
         return list(self.vp)
 
     def winner(self):
-        """More points wins; on a tie the second player (gap #56)."""
-        if self.vp[0] == self.vp[1]:
-            return 1 - self.first
-        return 0 if self.vp[0] > self.vp[1] else 1
+        """More points wins. A tie at the goal goes to the second player (gap #56). A game that
+        ends without the goal (hunt over, stalled, turn limit) and is tied goes to the tribe
+        that would score more at a sunset now (members - hunger - cards in hand; ours), and
+        only then to the second player."""
+        if self.vp[0] != self.vp[1]:
+            return 0 if self.vp[0] > self.vp[1] else 1
+        if self.end != "goal":
+            balance = [self.sunset_preview(p)["delta"] for p in range(2)]
+            if balance[0] != balance[1]:
+                return 0 if balance[0] > balance[1] else 1
+        return 1 - self.first
 
     # ---- helpers -----------------------------------------------------------------------
 
@@ -86,7 +123,7 @@ class SpaeherState(TurnState):
     def _site_effect(self, site, p, trigger, events):
         """A sacred site's function at its trigger, for a player with a member there (gap #52)."""
         face = SITES[site["id"]]["sides"][site["side"]]
-        if face["trigger"] != trigger or site["members"][p] == 0:
+        if face["trigger"] != trigger or site["members"][p] == 0 or site["members"][p] < site["members"][1 - p]:
             return
         events.append({"type": "site", "player": p, "site": site["id"], "name": face["name_de"]})
         effect = face["effect"]
@@ -147,14 +184,18 @@ class SpaeherState(TurnState):
         return []
 
     def _recall_actions(self, p):
+        """Each member out there may come home, with one free resource of its card or, since
+        taking one is optional ("kann"), with none. Members placed during this turn (by an
+        item created in this recall) stay where they were placed."""
         result = []
         for l in self.locations:
-            if p in l["members"]:
+            if l["members"].count(p) > self.fresh.count(l["id"]):
                 free = sorted({r for r, c in zip(LOCS[l["id"]]["resources"], l["covered"]) if not c})
-                for r in free or [None]:
+                for r in free:
                     result.append({"type": "recall", "where": l["id"], "resource": r})
+                result.append({"type": "recall", "where": l["id"], "resource": None})
         for x in self.sites:
-            if x["members"][p]:
+            if x["members"][p] > self.fresh.count(x["id"]):
                 result.append({"type": "recall", "where": x["id"], "resource": None})  # gap #29
         return result
 
@@ -190,7 +231,7 @@ class SpaeherState(TurnState):
 
     def apply(self, action: dict) -> list[dict]:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", reason="spaeher.game_over")
         find_legal(action, self.legal_actions(), self._why_not)
         p = self.current
         t = action["type"]
@@ -251,19 +292,55 @@ class SpaeherState(TurnState):
                 events.append({"type": "take", "player": p, "card": card})
             if t == "stop" or self.taken >= self.take_range[1] or not any(self.display):
                 self._end_turn(events)
+        if not self._placing():
+            self._drive_off_minorities(events)
         return events
 
+    def _placing(self) -> bool:
+        """In the middle of a character's or item's place step: its members arrive together."""
+        return not self.over and self.phase == "steps" and self.steps[0]["op"] == "place"
+
+    def _drive_off_minorities(self, events):
+        """Sacred sites: as soon as one side has more members on a site than the other, the
+        other side's members go home to their tribe card ("sobald", gap #51). Checked after
+        every action (recalls and losses included); the members of one place step count as
+        arriving together. On a tie both stay."""
+        for site in self.sites:
+            m = site["members"]
+            if m[0] and m[1] and m[0] != m[1]:
+                o = 0 if m[0] < m[1] else 1
+                self.tribe[o] += m[o]
+                events.append({"type": "driven_off", "player": o, "site": site["id"], "n": m[o]})
+                m[o] = 0
+
     def _why_not(self, action):
+        """Raise the player's reason why `action` is not legal now."""
         t = action.get("type")
-        if t == "play" and action.get("card") not in self.hand[self.current]:
-            return "that character is not in your hand"
-        if t == "place":
-            return "no room there: at most 3 members on a location, and it needs a free resource"
+        turn = self.phase == "turn"
+        card = action.get("card")
+        if t == "play" and turn and isinstance(card, str) and card in CHARS:
+            raise IllegalAction("that character is not in your hand", reason="spaeher.not_in_hand",
+                                params=_names(CHARS[card], "card"))
+        if t == "place" and self.phase == "steps":
+            raise IllegalAction("no room there: at most 3 members on a location, and it needs a free resource",
+                                reason="spaeher.no_room", params={"most": CAPACITY})
+        if t == "recall" and self.phase in ("turn", "recall"):
+            raise IllegalAction("no member of yours there can come home now (or that resource is covered)",
+                                reason="spaeher.cannot_recall")
         if t in ("cure", "grow", "create") and self.phase != "recall":
-            return "resources are used during a recall"
-        if t == "create":
-            return "the resources brought back must pay the item's cost exactly"
-        return f"{t!r} is not possible now (step: {self.phase})"
+            raise IllegalAction("resources are used during a recall", reason="spaeher.resources_in_recall")
+        item = action.get("item")
+        if t == "create" and isinstance(item, str) and item in ITEMS:
+            raise IllegalAction("the resources brought back must pay the item's cost exactly",
+                                reason="spaeher.item_cost", params=_names(ITEMS[item], "item"))
+        if t == "cure":
+            raise IllegalAction("no meat brought back, or no hunger to cure", reason="spaeher.no_meat")
+        if t == "grow":
+            raise IllegalAction("two skins and a member in the supply are needed", reason="spaeher.no_skins")
+        if t == "take" and self.phase in ("steps", "sunset_take"):
+            raise IllegalAction("that column is empty", reason="spaeher.empty_column")
+        raise IllegalAction(f"{t!r} is not possible now (step: {self.phase})", reason="spaeher.not_now",
+                            params=_names(PHASES.get(self.phase, PHASES["turn"]), "step"))
 
     # ---- character steps -----------------------------------------------------------------
 
@@ -300,6 +377,10 @@ class SpaeherState(TurnState):
                 self.tribe[p] += born
                 events.append({"type": "offspring", "player": p, "n": n + born})
                 self.steps.pop(0)
+            elif op == "site_effect":
+                self.steps.pop(0)
+                self._drive_off_minorities(events)
+                self._site_effect(self._site(step["site"]), p, "place", events)
             elif op == "reveal" and step["deck"] != "choice":
                 self._reveal(step["deck"], events)
                 self.steps.pop(0)
@@ -340,9 +421,10 @@ class SpaeherState(TurnState):
                 self.steps.pop(0)
             loc = self._loc(action["where"])
             events.append({"type": "place", "player": p, "where": action["where"]})
+            self.fresh.append(action["where"])
             if loc is not None:
                 loc["members"].append(p)
-            else:  # may queue the site's effect before the rest of the card
+            else:
                 self._place_on_site(p, self._site(action["where"]), events)
         elif t == "take":
             card = self.display[action["column"]].pop()
@@ -364,14 +446,11 @@ class SpaeherState(TurnState):
         events.append({"type": "reveal", "location": loc_id, "reveals": True})
 
     def _place_on_site(self, p, site, events):
-        """Sacred sites hold one player's members: more members drive the others home (gap #51)."""
+        """A member on a sacred site. A "place" site works once the place step is over and the
+        majority settled (gap #51, #52): only for a member still standing there."""
         site["members"][p] += 1
-        o = 1 - p
-        if site["members"][o] and site["members"][p] > site["members"][o]:
-            self.tribe[o] += site["members"][o]
-            events.append({"type": "driven_off", "player": o, "site": site["id"], "n": site["members"][o]})
-            site["members"][o] = 0
-        self._site_effect(site, p, "place", events)
+        at = 1 if self.steps and self.steps[0]["op"] == "place" else 0
+        self.steps.insert(at, {"op": "site_effect", "site": site["id"]})
 
     # ---- recall and resources ------------------------------------------------------------
 
@@ -423,6 +502,7 @@ class SpaeherState(TurnState):
         pre = self.sunset_preview(p)
         self.vp[p] = pre["vp_after"]  # never below 0 (gap #41)
         self.sunsets[p] += 1
+        self.calm[p] += 1  # back to 0 at the end of the turn if anyone's points rose
         events.append({"type": "sunset", "player": p, **pre})
         for site in self.sites:
             self._site_effect(site, p, "sunset", events)
@@ -462,23 +542,28 @@ class SpaeherState(TurnState):
     def _end_turn(self, events):
         p = self.current
         self.turns += 1
-        self.steps, self.pool, self.playing, self.revealed = [], [], None, None
+        self.steps, self.pool, self.playing, self.revealed, self.fresh = [], [], None, None, []
         events.append({"type": "end_turn", "player": p})
+        if any(v > w for v, w in zip(self.vp, self.last_vp)):
+            self.calm = [0, 0]
+        self.last_vp = list(self.vp)
         if self.final is not None and p == self.final:
-            return self._game_over(events)
-        if self.turns >= TURN_LIMIT and p != self.first:  # our safety net for stalled games
-            return self._game_over(events)
+            return self._game_over(events, "goal")
+        if p != self.first and min(self.calm) >= STALL_SUNSETS:
+            return self._game_over(events, "stalled")  # ours: nobody gained a point for that long
+        if self.turns >= TURN_LIMIT and p != self.first:  # our last safety net
+            return self._game_over(events, "turn_limit")
         if self.hunt_over is None and not self._meat_left():
             self.hunt_over = list(self.sunsets)
             events.append({"type": "hunt_over"})
         if self.hunt_over is not None and p != self.first and all(
                 n > h for n, h in zip(self.sunsets, self.hunt_over)):
-            return self._game_over(events)  # each has had one more sunset since the hunt ended
+            return self._game_over(events, "hunt_over")  # each has had one more sunset since
         if self.final is None and max(self.vp) >= GOAL:
             if p == self.first:  # the second player gets one more full turn (gap #55)
                 self.final = 1 - p
             else:
-                return self._game_over(events)
+                return self._game_over(events, "goal")
         self.current = 1 - p
         self.phase = "turn"
 
@@ -491,10 +576,11 @@ class SpaeherState(TurnState):
         return any(r == "meat" and not c for l in self.locations
                    for r, c in zip(LOCS[l["id"]]["resources"], l["covered"]))
 
-    def _game_over(self, events):
+    def _game_over(self, events, end):
         self.over = True
         self.phase = "over"
-        events.append({"type": "game_over", "scores": list(self.vp), "winner": self.winner()})
+        self.end = end
+        events.append({"type": "game_over", "scores": list(self.vp), "winner": self.winner(), "end": end})
 
     # ---- views -------------------------------------------------------------------------------
 
@@ -522,7 +608,8 @@ class SpaeherState(TurnState):
             "pool": list(self.pool), "step": dict(self.steps[0]) if self.steps else None,
             "playing": self.playing, "revealed": self.revealed,
             "taken": self.taken, "take_range": list(self.take_range),
-            "turns": self.turns, "hunt_over": self.hunt_over is not None,
+            "turns": self.turns, "hunt_over": self.hunt_over is not None, "end": self.end,
+            "calm": list(self.calm),
             "winner": self.winner() if self.over else None,
             "breakdown": [{"total": self.vp[p], "created": list(self.created[p]), "sunsets": self.sunsets[p]}
                           for p in range(2)] if self.over else None,
@@ -558,12 +645,14 @@ class SpaeherState(TurnState):
             "revealed": self.revealed, "pool": list(self.pool), "taken": self.taken,
             "take_range": list(self.take_range), "final": self.final, "over": self.over, "turns": self.turns,
             "sunsets": list(self.sunsets), "discarded": list(self.discarded), "hunt_over": self.hunt_over,
+            "fresh": list(self.fresh), "calm": list(self.calm), "last_vp": list(self.last_vp), "end": self.end,
         }
 
 
 def _ids(value, table, what):
     if not isinstance(value, list) or not all(isinstance(v, str) and v in table for v in value):
-        raise BadRequest(f"setup.{what}: a list of known ids")
+        raise BadRequest(f"setup.{what}: a list of known ids", reason="spaeher.setup_ids",
+                         params=_names(SETUP_FIELDS[what], "what"))
     return list(value)
 
 
@@ -585,7 +674,8 @@ class Spaeher(Game):
         s.rng = rng = Rng(seed)
         setup = options["setup"] or {}
         if not isinstance(setup, dict) or set(setup) - {"items", "wild", "hunt", "display", "sites"}:
-            raise BadRequest("setup may fix items, wild, hunt (decks, drawn from the end), display (3 columns) and sites")
+            raise BadRequest("setup may fix items, wild, hunt (decks, drawn from the end), display (3 columns) and sites",
+                             reason="spaeher.setup_fields")
         cfg = SETUP[s.mode]
         items = sorted(ITEMS)
         rng.shuffle(items)
@@ -612,15 +702,16 @@ class Spaeher(Game):
         if "display" in setup:
             d = setup["display"]
             if not isinstance(d, list) or len(d) != 3:
-                raise BadRequest("setup.display: 3 columns of character ids")
+                raise BadRequest("setup.display: 3 columns of character ids", reason="spaeher.setup_display")
             display = [_ids(col, CHARS, "display") for col in d]
         if "sites" in setup:
             if s.mode != "normal" or not isinstance(setup["sites"], list):
-                raise BadRequest("setup.sites: [[site id, side 0 or 1], ...] in the normal game")
+                raise BadRequest("setup.sites: [[site id, side 0 or 1], ...] in the normal game",
+                                 reason="spaeher.setup_sites")
             s.sites = []
             for entry in setup["sites"]:
                 if not (isinstance(entry, list) and len(entry) == 2 and entry[0] in SITES and entry[1] in (0, 1)):
-                    raise BadRequest("setup.sites: [[site id, side 0 or 1], ...]")
+                    raise BadRequest("setup.sites: [[site id, side 0 or 1], ...]", reason="spaeher.setup_sites")
                 s.sites.append({"id": entry[0], "side": entry[1], "members": [0, 0]})
         s.display = display
         s.hand = hands
@@ -647,6 +738,7 @@ class Spaeher(Game):
         s.final, s.over, s.turns = None, False, 0
         s.sunsets, s.discarded = [0, 0], []
         s.hunt_over = None
+        s.fresh, s.calm, s.last_vp, s.end = [], [0, 0], list(s.vp), None
         return s
 
     def from_json(self, d: dict) -> SpaeherState:
@@ -668,6 +760,9 @@ class Spaeher(Game):
         s.final, s.over, s.turns = d["final"], d["over"], d["turns"]
         s.sunsets, s.discarded = list(d["sunsets"]), list(d["discarded"])
         s.hunt_over = None if d.get("hunt_over") is None else list(d["hunt_over"])
+        s.fresh = list(d.get("fresh", []))  # saves from before these fields
+        s.calm, s.last_vp = list(d.get("calm", [0, 0])), list(d.get("last_vp", d["vp"]))
+        s.end = d.get("end", "goal" if d["over"] else None)
         return s
 
 
