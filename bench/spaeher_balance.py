@@ -33,29 +33,28 @@ def play(args):
     item_points = [0, 0]
     sunset_points = [0, 0]
     refused = 0
-    hunt_over = False
+    stones = 0  # the most consumption stones on the table at once
     while not view["over"]:
         reply = json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": view["current_seat"]})))
         if not reply["ok"]:
             refused += 1
             break
         view = reply["result"]["view"]
+        stones = max(stones, sum(sum(l["covered"]) for l in view["locations"]))
         for e in reply["result"]["events"]:
             if e["type"] == "create":
                 created[e["player"]] += 1
                 item_points[e["player"]] += e["vp"]
             elif e["type"] == "sunset":
                 sunset_points[e["player"]] += e["delta"]
-            elif e["type"] == "hunt_over":
-                hunt_over = True
     api._matches.pop(match, None)
     state = view
     vp = [p["vp"] for p in state["players"]]
-    end = "goal" if max(vp) >= 24 else ("hunt over" if hunt_over else "turn limit")
+    end = state["end"]
     return {"first_won": state["winner"] == state["first"], "turns": state["turns"],
             "sunsets": [p["sunsets"] for p in state["players"]], "vp": vp, "end": end,
             "created": created, "item_points": item_points, "sunset_points": sunset_points,
-            "refused": refused}
+            "refused": refused, "stones": stones, "tie": vp[0] == vp[1], "zero": vp == [0, 0]}
 
 
 def main(argv=None):
@@ -75,7 +74,7 @@ def main(argv=None):
     lo, hi = wilson(first, n)
     turns = sorted(g["turns"] for g in games)
     sunsets = [s for g in games for s in g["sunsets"]]
-    ends = {k: sum(g["end"] == k for g in games) for k in ("goal", "hunt over", "turn limit")}
+    ends = {k: sum(g["end"] == k for g in games) for k in ("goal", "hunt_over", "stalled", "turn_limit")}
     q = lambda xs, f: xs[min(len(xs) - 1, int(f * len(xs)))]  # noqa: E731
     print(f"spaeher {args.mode}, {args.level} vs {args.level}, {n} games, seeds {args.seed}..{args.seed + n - 1}, "
           f"{time.perf_counter() - t0:.0f} s")
@@ -83,7 +82,12 @@ def main(argv=None):
     print(f"turns per game (both players): median {statistics.median(turns):.0f}, "
           f"p10 {q(turns, .1)}, p90 {q(turns, .9)}, max {turns[-1]}")
     print(f"sunsets per player: mean {statistics.mean(sunsets):.2f}, median {statistics.median(sunsets):.0f}")
-    print(f"games ended by: goal {ends['goal']}, hunt over {ends['hunt over']}, turn limit {ends['turn limit']}")
+    print(f"games ended by: goal {ends['goal']}, hunt over {ends['hunt_over']}, stalled {ends['stalled']}, "
+          f"turn limit {ends['turn_limit']}; level scores {sum(g['tie'] for g in games)} "
+          f"(0:0 {sum(g['zero'] for g in games)})")
+    stones = sorted(g["stones"] for g in games)
+    print(f"consumption stones on the table at once: median {statistics.median(stones):.0f}, max {stones[-1]}, "
+          f"games needing more than the box's 30: {sum(x > 30 for x in stones)}")
     winners = [max(g["vp"]) for g in games]
     losers = [min(g["vp"]) for g in games]
     print(f"final points: winner mean {statistics.mean(winners):.1f}, loser mean {statistics.mean(losers):.1f}")

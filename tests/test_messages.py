@@ -21,7 +21,10 @@ def raised_reasons():
 
 
 def placeholders(text):
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The params a text uses; a name in the text's own language ({card_de} / {card_en}) is one
+    param sent in both languages."""
+    names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return {re.sub(r"_(de|en)$", "", name) for name in names}
 
 
 def test_every_raised_reason_has_german_and_english_text():
@@ -34,6 +37,8 @@ def test_every_raised_reason_has_german_and_english_text():
     for key, t in texts.items():
         assert set(t) == {"de", "en"} and t["de"] and t["en"], key
         assert placeholders(t["de"]) == placeholders(t["en"]), key
+        for lang, other in (("de", "en"), ("en", "de")):  # each text names things in its own language
+            assert not any(n.endswith("_" + other) for _, n, _, _ in string.Formatter().parse(t[lang]) if n), key
 
 
 def test_hello_sends_the_messages():

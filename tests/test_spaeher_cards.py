@@ -5,7 +5,7 @@ import pytest
 
 from urzeit import games
 from urzeit.core.errors import IllegalAction
-from urzeit.games.spaeher import CHARS, ITEMS, LOCS, SITES
+from urzeit.games.spaeher.components import CHARS, ITEMS, LOCS, SITES
 
 G = games.get("spaeher")
 

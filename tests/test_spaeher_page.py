@@ -170,8 +170,16 @@ def test_pass_and_play_between_two_humans_hides_the_items(page, served_dist):
     assert page.locator(".sp-item").count() == len(view["players"][1]["items"])
 
 
-@pytest.mark.parametrize("lang,needle", [("de", "unsere Rekonstruktion"), ("en", "our reconstruction")])
-def test_rules_screen_says_plainly_what_is_reconstructed(page, served_dist, lang, needle):
+OUR_RULES = {
+    "de": ["unsere Rekonstruktion", "Unsere Regeln", "Höchstens 3 Mitglieder je Ort", "aus dem Vorrat",
+           "Sobald eine Seite dort mehr Mitglieder hat", "Stillstand", "300 Züge", "Die Schachtel hat 30"],
+    "en": ["our reconstruction", "Our rules", "At most 3 members per location", "from the supply",
+           "As soon as one side has more members there", "Stalled game", "300 turns", "the box has 30"],
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_screen_says_plainly_what_is_reconstructed_and_every_rule_of_ours(page, served_dist, lang):
     page.goto(served_dist + "?test=1")
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
     if (page.locator("#lang-toggle").inner_text() == "EN") != (lang == "de"):
@@ -180,7 +188,11 @@ def test_rules_screen_says_plainly_what_is_reconstructed(page, served_dist, lang
     page.click("#menu-rules-button")
     page.wait_for_selector("#rules-dialog[open]")
     text = page.locator("#rules-text").inner_text()
-    assert needle in text and "cards.json" in text and "24" in text
+    assert "24" in text and "cards.json" not in text  # players' words, no file names
+    for needle in OUR_RULES[lang]:
+        assert needle in text, needle
+    if lang == "en":  # English names of the characters
+        assert not any(w in text for w in ("Kundschafter", "Schamane", "Nachwuchs", "Wildnis", "Jagdgebiet"))
     screenshot(page, f"spaeher-rules-{lang}")
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from urzeit import games
 from urzeit.core.errors import IllegalAction
-from urzeit.games.spaeher import CHARS, ITEMS, LOCS, SITES, TURN_LIMIT
+from urzeit.games.spaeher.components import CHARS, ITEMS, LOCS, SITES, STALL_SUNSETS, TURN_LIMIT
 
 G = games.get("spaeher")
 
@@ -124,15 +124,68 @@ def test_at_most_three_members_on_a_location():
     assert loc["id"] not in s._place_targets(0, "any")
 
 
-def test_sacred_site_members_drive_the_others_away():
-    s = new("normal", sites=[["S1", 0], ["S2", 0], ["S3", 1]])
+def sites_game(*sites):
+    s = new("normal", sites=[list(x) for x in sites] or [["S1", 0], ["S2", 0], ["S3", 1]])
+    s.hand[0] = sorted(s.hand[0] + ["faehrtenleser", "haeuptling"])
+    return s
+
+
+def play_and_place(s, card, *where):
+    """Play a character, send its members to `where`, stop and pick a column."""
+    s.apply({"type": "play", "card": card})
+    for w in where:
+        s.apply({"type": "place", "where": w})
+    if s.phase == "steps" and s.steps[0]["op"] == "place":
+        s.apply({"type": "stop"})
+    while s.phase == "steps":  # whatever follows (a character to take)
+        s.apply(s.legal_actions()[-1])
+    if s.phase == "column":
+        s.apply({"type": "column", "column": s.legal_actions()[0]["column"]})
+
+
+def test_sacred_site_more_members_placed_together_drive_the_others_home():
+    s = sites_game()
     site = s.sites[0]
     site["members"] = [0, 1]
     s.tribe[0] = 2
-    s._place_on_site(0, site, [])
-    assert site["members"] == [1, 1]  # not ahead yet: both stay
-    s._place_on_site(0, site, [])
+    s.apply({"type": "play", "card": "faehrtenleser"})  # up to 2 anywhere
+    s.apply({"type": "place", "where": "S1"})
+    assert site["members"] == [1, 1]  # a tie: both stay
+    s.apply({"type": "place", "where": "S1"})
     assert site["members"] == [2, 0] and s.tribe[1] == 3
+
+
+def test_a_single_challenger_beside_two_is_driven_home_at_once_and_gets_nothing():
+    s = sites_game(["S1", 0], ["S3", 0], ["S2", 1])  # S1 Quelle: -1 hunger at sunset; S3 Opferstein: -1 on placing
+    s.sites[0]["members"] = [0, 2]
+    s.sites[1]["members"] = [0, 2]
+    s.tribe[0] = 2
+    hunger = s.hunger[0]
+    play_and_place(s, "faehrtenleser", "S1", "S3")
+    assert s.sites[0]["members"] == [0, 2] and s.sites[1]["members"] == [0, 2]
+    assert s.tribe[0] == 2 and s.hunger[0] == hunger  # home again, and no cure from the Opferstein
+    s.current, s.phase = 0, "turn"
+    s.hand[0] = []
+    s.apply({"type": "sunset"})
+    assert s.hunger[0] == hunger + 2  # 2 members fed; the Quelle cured nobody of ours
+
+
+def test_a_recall_that_leaves_a_side_behind_drives_its_last_members_home():
+    s = sites_game()
+    site = s.sites[0]
+    site["members"] = [2, 2]
+    s.tribe[0] = 0
+    s.apply({"type": "recall", "where": "S1", "resource": None})
+    assert site["members"] == [0, 2] and s.tribe[0] == 2  # 2/1: the one left goes home too
+    assert {"type": "recall", "where": "S1", "resource": None} not in s.legal_actions()
+
+
+def test_the_site_effect_on_placing_needs_a_member_left_standing_there():
+    s = sites_game(["S3", 0], ["S1", 0], ["S2", 0])  # S3 Opferstein: -1 hunger on placing
+    s.sites[0]["members"] = [0, 1]
+    s.tribe[0], s.hunger[0] = 2, 3
+    play_and_place(s, "faehrtenleser", "S3", "S3")
+    assert s.sites[0]["members"] == [2, 0] and s.hunger[0] == 1  # one cure per member placed
 
 
 def test_end_at_24_second_player_gets_one_more_turn_and_wins_ties():
@@ -152,16 +205,64 @@ def test_end_at_24_second_player_gets_one_more_turn_and_wins_ties():
     assert s.winner() == 1  # a tie goes to the second player
 
 
-def test_stalled_games_end_at_our_turn_limit():
+def test_games_end_at_our_turn_limit_as_a_last_safety_net():
     s = new("intro")
     s.turns = TURN_LIMIT - 1
+    s.vp = [12, 12]
     s.apply({"type": "sunset"})
     while s.current_player == 0:
         s.apply(s.legal_actions()[0])
     s.apply({"type": "sunset"})
     while not s.is_over:
         s.apply(s.legal_actions()[0])
-    assert s.is_over
+    assert s.is_over and s.end == "turn_limit"
+
+
+def finish_turn(s):
+    while not s.is_over and s.phase != "turn":
+        s.apply(s.legal_actions()[0])
+
+
+def test_a_stalled_game_ends_when_each_player_has_had_two_sunsets_without_a_point_gained():
+    assert STALL_SUNSETS == 2
+    s = new("intro")
+    s.vp, s.hunger = [0, 0], [5, 5]
+    s.hand = [[], []]
+    for turn in range(3):  # sunsets by 0, 1, 0: at 0 points nobody gains
+        s.apply({"type": "sunset"})
+        finish_turn(s)
+        assert not s.is_over, turn
+    assert s.calm == [2, 1]
+    s.apply({"type": "sunset"})  # the second player's second: the round ends the game
+    finish_turn(s)
+    assert s.is_over and s.end == "stalled"
+    assert s.view(0)["end"] == "stalled"
+
+
+def test_a_point_gained_by_anyone_restarts_the_stall_count():
+    s = new("intro")
+    s.vp, s.hunger, s.hand = [0, 0], [5, 5], [[], []]
+    s.apply({"type": "sunset"})
+    finish_turn(s)
+    s.apply({"type": "sunset"})
+    finish_turn(s)
+    assert s.calm == [1, 1]
+    s.phase, s.pool, s.items[0] = "recall", ["clay", "clay"], ["lehmfiguren"]
+    s.apply({"type": "create", "item": "lehmfiguren"})
+    s.apply({"type": "finish"})
+    assert s.calm == [0, 0] and not s.is_over
+
+
+def test_a_tie_without_the_goal_goes_to_the_better_fed_tribe_then_to_the_second_player():
+    s = new("intro")
+    s.vp, s.hand = [5, 5], [[], []]
+    s.tribe, s.hunger = [2, 2], [1, 3]
+    s.over, s.end = True, "stalled"
+    assert s.winner() == 0  # sunset balance 2-1 against 2-3
+    s.hunger = [3, 3]
+    assert s.winner() == 1  # still tied: the second player
+    s.hunger, s.end = [1, 3], "goal"
+    assert s.winner() == 1  # at the goal the printed rule: the second player
 
 
 def test_members_on_locations_count_at_sunset_but_not_those_in_the_cave_camp():
@@ -216,6 +317,32 @@ def test_the_played_card_goes_to_the_single_shortest_column_without_asking():
     s = new("intro", display=[["heilerin", "jaeger"], ["spaeher"], ["kundschafter", "schamane"]])
     s.apply({"type": "play", "card": "nachwuchs"})
     assert s.display[1] == ["spaeher", "nachwuchs"] and s.current_player == 1
+
+
+def test_taking_a_resource_when_recalling_is_optional():
+    s = new("intro")
+    s.locations.append({"id": "J09", "covered": [False] * 3, "members": [0]})  # J09: meat x3
+    s.tribe[0] = 1
+    assert {"type": "recall", "where": "J09", "resource": None} in s.legal_actions()
+    s.apply({"type": "recall", "where": "J09", "resource": None})
+    assert s.pool == [] and s.tribe[0] == 2 and s._loc("J09")["covered"] == [False] * 3
+
+
+def test_a_member_placed_by_an_item_created_in_a_recall_stays_out_for_that_recall():
+    for item, where in (("speer", "J09"), ("tragegestell", "J09")):
+        s = new("intro")
+        s.locations.append({"id": "J09", "covered": [False] * 3, "members": [0]})
+        s.tribe[0], s.items[0] = 1, [item]
+        s.phase, s.pool = "recall", list(ITEMS[item]["cost"])
+        s.apply({"type": "create", "item": item})
+        s.apply({"type": "place", "where": where})
+        assert s.phase == "recall" and s._loc("J09")["members"] == [0, 0]
+        s.apply({"type": "recall", "where": "J09", "resource": "meat"})  # the one that was there
+        assert not [a for a in s.legal_actions() if a["type"] == "recall"], item
+        s.apply({"type": "finish"})
+        assert s._loc("J09")["members"] == [0]
+        s.current, s.phase = 0, "turn"  # a later turn: now it may come home
+        assert {"type": "recall", "where": "J09", "resource": None} in s.legal_actions()
 
 
 def test_recall_is_one_action_with_any_number_of_members():
@@ -287,3 +414,21 @@ def test_when_the_second_player_reaches_24_the_game_ends_at_once():
         assert s.current_player == 1  # no further turn for the start player
         s.apply(s.legal_actions()[0])
     assert s.vp[1] >= 24 and s.winner() == 1
+
+
+def test_refusals_name_cards_in_both_languages_and_change_nothing():
+    s = new("intro")
+    s.hand[0].remove("jaeger")
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as err:
+        s.apply({"type": "play", "card": "jaeger"})
+    assert err.value.reason == "spaeher.not_in_hand"
+    assert err.value.params == {"card_de": "Jäger", "card_en": "Hunter"}
+    assert s.to_json() == before
+    with pytest.raises(IllegalAction) as err:
+        s.apply({"type": "column", "column": 0})
+    assert err.value.reason == "spaeher.not_now" and err.value.params["step_en"].startswith("choose an action")
+    s.phase, s.pool, s.items[0] = "recall", ["clay"], ["lehmfiguren"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply({"type": "create", "item": "lehmfiguren"})
+    assert err.value.reason == "spaeher.item_cost" and err.value.params["item_de"] == "Lehmfiguren"

@@ -10,7 +10,7 @@ import math
 import time
 
 from ...core.rng import Rng
-from . import CHARS, ITEMS, LOCS, SITES
+from .components import CHARS, ITEMS, LOCS, SITES
 
 PLACING = {c for c, v in CHARS.items() if any(s["op"] == "place" for s in v["steps"])}
 
@@ -95,8 +95,10 @@ def _loc_value(state, p, loc, need):
 def _site_value(state, p, site):
     face = SITES[site["id"]]["sides"][site["side"]]
     o = 1 - p
-    if site["members"][o] >= site["members"][p] + 1 and site["members"][o] > 0:
-        return 0.3  # only adds up to driving them off
+    if site["members"][o] > site["members"][p] + 1:
+        return 0.0  # one more member would be driven home at once
+    if site["members"][o] == site["members"][p] + 1:
+        return 0.3  # a tie: a second member of the same card would drive them off
     if site["members"][p] > 0:
         return 0.1  # one member is enough to use it
     return {"vp": 1.0, "cure": 0.9, "draw_items": 0.7, "take_character": 0.6}[face["effect"]["op"]]

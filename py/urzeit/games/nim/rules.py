@@ -1,0 +1,170 @@
+"""Hidden-hand Nim: a tiny 2-player test game that exercises the whole contract.
+
+A public pile of stones; each player holds a secret hand of cards worth 1 to 3, drawn from
+a shuffled deck. On your turn play a card to take that many stones (never more than the
+pile) and draw a new card; with no playable card you pass. Whoever takes the last stone
+wins; two passes in a row end the game with no winner. Tests use it; the menu never shows it.
+"""
+
+from ...core.actions import find_legal
+from ...core.errors import BadRequest
+from ...core.game import Game, TurnState
+from ...core.rng import Rng
+
+DECK = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
+HAND_SIZE = 3
+
+
+class NimState(TurnState):
+    __slots__ = ("pile", "hands", "deck", "current", "passes", "winner", "over", "rng")
+
+    def clone(self) -> "NimState":
+        s = NimState.__new__(NimState)
+        s.pile = self.pile
+        s.hands = [list(h) for h in self.hands]
+        s.deck = list(self.deck)
+        s.current = self.current
+        s.passes = self.passes
+        s.winner = self.winner
+        s.over = self.over
+        s.rng = self.rng.clone()
+        return s
+
+    def legal_actions(self) -> list[dict]:
+        if self.over:
+            return []
+        playable = sorted({v for v in self.hands[self.current] if v <= self.pile})
+        if not playable:
+            return [{"type": "pass"}]
+        return [{"type": "take", "n": v} for v in playable]
+
+    def _why_not(self, action) -> str | None:
+        if self.over:
+            return "the game is over"
+        if action.get("type") == "take" and action.get("n") not in self.hands[self.current]:
+            return "you hold no card with that number"
+        if action.get("type") == "take" and isinstance(action.get("n"), int) and action["n"] > self.pile:
+            return "you cannot take more stones than the pile holds"
+        if action.get("type") == "pass":
+            return "you may pass only when no card can be played"
+        return None
+
+    def apply(self, action: dict) -> list[dict]:
+        find_legal(action, self.legal_actions(), self._why_not)
+        p = self.current
+        if action["type"] == "pass":
+            self.passes += 1
+            events = [{"type": "pass", "player": p}]
+            if self.passes >= 2:
+                self.over = True
+                events.append({"type": "game_over", "winner": None})
+            self.current = 1 - p
+            return events
+        n = action["n"]
+        self.hands[p].remove(n)
+        self.pile -= n
+        self.passes = 0
+        events = [{"type": "take", "player": p, "n": n, "pile": self.pile}]
+        if self.pile == 0:
+            self.winner = p
+            self.over = True
+            events.append({"type": "game_over", "winner": p})
+            return events
+        if self.deck:
+            self.hands[p].append(self.deck.pop())
+            self.hands[p].sort()
+            # The card drawn is private: the event says only that one was drawn.
+            events.append({"type": "draw", "player": p, "reveals": True})
+        self.current = 1 - p
+        return events
+
+    def scores(self) -> list[int]:
+        return [1 if self.winner == p else 0 for p in range(2)]
+
+    def breakdown(self) -> list[dict]:
+        return [{"won": self.winner == p} for p in range(2)]
+
+    def view(self, player) -> dict:
+        return {
+            "pile": self.pile,
+            "deck_count": len(self.deck),
+            "hand_counts": [len(h) for h in self.hands],
+            "hand": list(self.hands[player]) if player in (0, 1) else None,
+            "winner": self.winner,
+            "breakdown": self.breakdown() if self.over else None,
+        }
+
+    def determinize(self, player: int, rng: Rng) -> "NimState":
+        """Re-deal what `player` cannot see: the other hand and the deck."""
+        s = self.clone()
+        other = 1 - player
+        unseen = s.hands[other] + s.deck
+        unseen.sort()
+        rng.shuffle(unseen)
+        k = len(s.hands[other])
+        s.hands[other] = sorted(unseen[:k])
+        s.deck = unseen[k:]
+        s.rng = Rng(rng.next_u64())
+        return s
+
+    def to_json(self) -> dict:
+        return {
+            "pile": self.pile, "hands": [list(h) for h in self.hands], "deck": list(self.deck),
+            "current": self.current, "passes": self.passes, "winner": self.winner,
+            "over": self.over, "rng": self.rng.to_json(),
+        }
+
+
+class Nim(Game):
+    id = "nim"
+    titles = {"de": "Nim mit verdeckten Karten (Test)", "en": "Hidden-hand Nim (test)"}
+    min_players = 2
+    private_hands = True
+    max_players = 2
+    listed = False
+    options = {
+        "pile": {"default": 15, "choices": list(range(2, 31))},
+        "setup": {"default": None},
+    }
+
+    def _new(self, players: int, seed: int, options: dict) -> NimState:
+        s = NimState()
+        s.rng = Rng(seed)
+        setup = options["setup"]
+        if setup is None:
+            deck = list(DECK)
+            s.rng.shuffle(deck)
+        else:
+            deck = setup.get("deck") if isinstance(setup, dict) else None
+            if (not isinstance(setup, dict) or set(setup) != {"deck"} or not isinstance(deck, list)
+                    or not all(type(v) is int for v in deck) or sorted(deck) != sorted(DECK)):
+                raise BadRequest(f"nim setup is {{\"deck\": a permutation of {DECK}}}, dealt from the end")
+            deck = list(setup["deck"])
+        s.pile = options["pile"]
+        s.hands = [[], []]
+        for _ in range(HAND_SIZE):
+            for p in range(2):
+                s.hands[p].append(deck.pop())
+        for h in s.hands:
+            h.sort()
+        s.deck = deck
+        s.current = 0
+        s.passes = 0
+        s.winner = None
+        s.over = False
+        return s
+
+    def from_json(self, d: dict) -> NimState:
+        s = NimState()
+        s.pile = d["pile"]
+        s.hands = [list(h) for h in d["hands"]]
+        s.deck = list(d["deck"])
+        s.current = d["current"]
+        s.passes = d["passes"]
+        s.winner = d["winner"]
+        s.over = d["over"]
+        s.rng = Rng.from_json(d["rng"])
+        return s
+
+
+GAME = Nim()
