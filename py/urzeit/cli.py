@@ -201,9 +201,10 @@ def main(argv=None) -> int:
         sys.stderr.close()
         return 0
     except CliError as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
         if args.command == "check":
             print(f"NOT OK: {e}")
+        else:
+            print(f"{args.file}: {e}", file=sys.stderr)
         return 1
     return 0
 
