@@ -90,9 +90,18 @@ def build_tiles() -> None:
     print(f"drew {count} tile types into web/tiles/")
 
 
+def build_icons() -> None:
+    """The app icons the manifest names, drawn by art/icons.py into web/icons/."""
+    sys.path.insert(0, str(ROOT))
+    from art import icons
+    count = icons.write(WEB / "icons")
+    print(f"drew {count} app icons into web/icons/")
+
+
 def build() -> pathlib.Path:
     ensure_pyodide()
     build_tiles()
+    build_icons()
     wheel = build_wheel()
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -143,6 +152,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".json": "application/json",
         ".svg": "image/svg+xml",
+        ".png": "image/png",
         ".whl": "application/octet-stream",
         ".webmanifest": "application/manifest+json",
     }

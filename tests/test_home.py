@@ -181,6 +181,78 @@ def test_the_game_works_offline_after_the_first_visit(browser, served_dist):
     context.close()
 
 
+def test_an_installable_app_with_its_manifest_and_icons_even_offline(browser, served_dist):
+    """The page links a web app manifest Chromium parses without complaint; every icon it
+    names loads at its stated size; the service worker controls the page and answers the
+    manifest and every icon with the network off."""
+    import struct
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    page.goto(served_dist)
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    href = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
+    assert href == served_dist + "manifest.webmanifest"
+    assert page.evaluate("() => document.querySelector('meta[name=theme-color]').content") == "#3d2c1e"
+    response = page.request.get(href)
+    assert response.ok and response.headers["content-type"].startswith("application/manifest+json")
+    m = response.json()
+    assert m["name"] and m["short_name"] == "Urzeit" and m["display"] == "standalone"
+    # relative, so the app works under a GitHub Pages sub-path (/<repo>/)
+    assert m["start_url"] == "./" and m["scope"] == "./"
+    assert m["theme_color"].startswith("#") and m["background_color"].startswith("#")
+    cdp = context.new_cdp_session(page)
+    parsed = cdp.send("Page.getAppManifest")
+    assert parsed["url"] == href and parsed["errors"] == [], parsed["errors"]
+    seen = parsed["manifest"]  # as Chromium understood it
+    assert seen["startUrl"] == served_dist and seen["scope"] == served_dist and seen["display"] == "kStandalone"
+    icons = m["icons"]
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in icons if i["type"] == "image/png"}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
+    assert any(i["type"] == "image/svg+xml" for i in icons)
+    apple = page.evaluate("() => document.querySelector('link[rel=apple-touch-icon]').getAttribute('href')")
+    for icon in icons + [{"src": apple, "type": "image/png", "sizes": "180x180"}]:
+        r = page.request.get(served_dist + icon["src"])
+        assert r.ok and r.headers["content-type"] == icon["type"], icon
+        body = r.body()
+        if icon["type"] == "image/png":
+            assert body[:8] == b"\x89PNG\r\n\x1a\n", icon
+            width, height = struct.unpack(">II", body[16:24])
+            assert f"{width}x{height}" == icon["sizes"], icon
+        else:
+            assert body.lstrip().startswith(b"<svg"), icon
+        # and the browser decodes it at that size
+        natural = page.evaluate("""(src) => new Promise((ok, bad) => { const img = new Image();
+            img.onload = () => ok([img.naturalWidth, img.naturalHeight]); img.onerror = () => bad(src); img.src = src; })""",
+                                icon["src"])
+        if icon["type"] == "image/png":
+            assert f"{natural[0]}x{natural[1]}" == icon["sizes"], icon
+    # the service worker takes over and has precached the manifest and the icons
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("async () => { for (const k of await caches.keys()) if (await (await caches.open(k)).match('precache.json')) return true; return false; }",
+                           timeout=60_000)
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    # Chromium's own installability check: only "incognito" (every Playwright context is) remains
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    precache = page.evaluate("() => fetch('precache.json').then((r) => r.json())")
+    for src in ["manifest.webmanifest", apple] + [i["src"] for i in icons]:
+        assert src in precache["files"], src
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    answered = page.evaluate("""async (srcs) => { const out = [];
+        for (const s of srcs) { const r = await fetch(s); out.push([s, r.status, (await r.arrayBuffer()).byteLength]); }
+        return out; }""", ["manifest.webmanifest", apple] + [i["src"] for i in icons])
+    assert all(status == 200 and size > 0 for _, status, size in answered), answered
+    assert page.evaluate("() => fetch('manifest.webmanifest').then((r) => r.json()).then((j) => j.short_name)") == "Urzeit"
+    page.watch.assert_clean()
+    context.close()
+
+
 def test_a_crashed_engine_is_restarted_and_the_game_restored(page, served_dist):
     ready(page, served_dist)
     start(page, "sammler")

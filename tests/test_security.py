@@ -29,6 +29,9 @@ def test_csp_allows_only_same_origin_scripts():
     directives = dict(d.strip().split(" ", 1) for d in csp.split(";") if d.strip())
     assert directives["script-src"] == "'self'"
     assert "unsafe-eval" not in csp and directives["object-src"] == "'none'"
+    # the web app manifest and its icons come from our own origin only
+    assert directives.get("manifest-src", directives["default-src"]) == "'self'"
+    assert directives["img-src"].split()[0] == "'self'"
 
 
 @pytest.mark.browser

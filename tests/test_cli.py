@@ -1,0 +1,193 @@
+"""The `urzeit` command: `replay` words an exported game move by move with the scores,
+`check` validates a file and says what is wrong, `tournament` runs bot games. Run as the
+installed entry point would be: a separate process (`python -m urzeit.cli`, and the
+`urzeit` console script where one is installed)."""
+
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+from urzeit import api, games
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GAMES = {"sammler": 3, "elawa": 2, "spaeher": 2, "nim": 2}
+# what must never reach a reader: catalogue ids, coordinates, raw actions
+RAW = re.compile(r"\b[LSB]\d\d\b|\b[BYGRPC]\d\d?\b|\b[WJ]\d\d\b|\(-?\d+, ?-?\d+\)|[{}\[\]_]|\bNone\b")
+
+
+def env():
+    return dict(os.environ, PYTHONPATH=str(ROOT / "py"), PYTHONIOENCODING="utf-8")
+
+
+def urzeit(*args, command=None):
+    cmd = command or [sys.executable, "-m", "urzeit.cli"]
+    return subprocess.run([*cmd, *map(str, args)], capture_output=True, text=True, env=env(), cwd=ROOT,
+                          timeout=240)
+
+
+def call(request):
+    reply = json.loads(api.handle(json.dumps(request)))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """One finished game of each game, exported as the page exports it, and its final view."""
+    out = {}
+    folder = tmp_path_factory.mktemp("games")
+    for game, n in GAMES.items():
+        seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "ai", "level": "random", "name": f"Bot {i}"}
+                                                      for i in range(1, n)]
+        started = call({"op": "new", "game": game, "seats": seats, "seed": 11})
+        match, view = started["match"], started["view"]
+        while not view["over"]:
+            view = call({"op": "ai", "match": match, "seat": view["current_seat"], "level": "random"})["view"]
+        replay = call({"op": "save", "match": match})
+        path = folder / f"urzeit-{game}.json"
+        path.write_text(json.dumps(replay, indent=1))
+        out[game] = (path, replay, call({"op": "view", "match": match, "seat": None}))
+    return out
+
+
+def test_every_game_words_its_own_moves():
+    for g in games.all_games():
+        words = __import__(f"urzeit.games.{g.id}.words", fromlist=["describe"])
+        assert callable(words.describe), g.id
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_replay_prints_every_move_in_words_with_the_scores(exported, game):
+    path, replay, final = exported[game]
+    r = urzeit("replay", path)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    moves = [line for line in lines if re.match(r"\s*\d+\. ", line)]
+    assert len(moves) == len(replay["actions"])
+    names = [s["name"] for s in final["seats"]]
+    for i, line in enumerate(moves, 1):
+        m = re.match(r"\s*(\d+)\. ([^:]+): (.+) · (.+)$", line)
+        assert m and int(m.group(1)) == i and m.group(2) in names, line
+        assert not RAW.search(m.group(3)), line
+        assert m.group(3).strip() not in ("moves", ""), line
+    # the score after the last move is the game's final score, and the result names the winner
+    assert moves[-1].endswith(" · " + ", ".join(f"{n} {s}" for n, s in zip(names, final["scores"])))
+    assert lines[-1].startswith("Result: ") and " : ".join(map(str, final["scores"])) in lines[-1]
+    scores = final["scores"]
+    if len(set(scores)) == len(scores) and game != "spaeher":  # spaeher breaks ties by turn order
+        assert names[scores.index(max(scores))] in lines[-1]
+
+
+def test_replay_in_german(exported):
+    path, replay, _ = exported["sammler"]
+    r = urzeit("replay", path, "--lang", "de")
+    assert r.returncode == 0, r.stderr
+    assert "Carcassonne – Jäger und Sammler" in r.stdout and "legt eine Karte mit" in r.stdout
+    assert "Ergebnis: " in r.stdout and "lays a tile" not in r.stdout
+    r = urzeit("replay", exported["elawa"][0], "--lang", "de")
+    assert "nimmt „" in r.stdout and "beendet den Zug" in r.stdout
+
+
+def test_the_words_name_what_is_printed_on_tiles_and_cards():
+    from urzeit.games.elawa import words as elawa
+    from urzeit.games.nim import words as nim
+    from urzeit.games.sammler import words as sammler
+    from urzeit.games.spaeher import words as spaeher
+    start = {"tiles": [{"type": "S01", "x": 0, "y": 0, "rotation": 0}], "last_placed": None,
+             "tile_to_place": "S01", "tile_is_bonus": False, "seats": [{"name": "Ada"}, {"name": "Bo"}]}
+    # S01 shows a meadow with a mammoth, a forest, a river ending in a lake
+    assert sammler.describe({"type": "place_tile", "x": 1, "y": 0, "rotation": 0}, start, [], "en") == \
+        "lays a tile with forest, river, lake and meadow east of the start tile"
+    assert sammler.describe({"type": "place_tile", "x": -1, "y": 1, "rotation": 0}, start, [], "de") == \
+        "legt eine Karte mit Wald, Fluss, See und Wiese südwestlich der Startkarte"
+    after = dict(start, last_placed={"x": 0, "y": 0})
+    assert sammler.describe({"type": "place_figure", "figure": "hut", "zone": "L1"}, after, [], "en") == \
+        "puts a hut on the lake"
+    done = [{"type": "complete", "feature": "forest", "points": 4, "players": [1]},
+            {"type": "score", "category": "forests", "players": [1], "points": 4}]
+    assert sammler.describe({"type": "pass"}, after, done, "en") == \
+        "puts no figure; completes a forest worth 4: Bo scores"
+    assert elawa.card_name("B01", "en") == "the blue hut" and elawa.card_name("B01", "de") == "„Hütte, blau“"
+    assert elawa.describe({"type": "play", "card": "B01", "pay": ["berry", "meat", "fur"], "sacrifice": None},
+                          {"current_seat": 0}, [], "en") == "plays the blue hut, paying berry, meat and fur"
+    assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "en") == "plays the Hunter"
+    assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "de") == "spielt Jäger"
+    assert spaeher.describe({"type": "place", "where": "W01"}, {}, [], "en") == \
+        "sends a member to the wilderness with stone, wood and clay"
+    assert nim.describe({"type": "take", "n": 3}, {}, [{"type": "take", "n": 3, "pile": 12}], "en") == \
+        "takes 3 stones, 12 left"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_check_says_ok_with_a_summary(exported, game):
+    path, replay, final = exported[game]
+    r = urzeit("check", path)
+    assert r.returncode == 0, r.stderr
+    line = r.stdout.strip()
+    assert line.startswith("OK: ") and "\n" not in line
+    assert f"{len(final['seats'])} players (Ada, " in line and f"· {len(replay['actions'])} moves ·" in line
+    assert " : ".join(map(str, final["scores"])) in line
+
+
+def test_check_says_what_is_wrong_and_exits_1(exported, tmp_path):
+    path, replay, _ = exported["elawa"]
+    bad = dict(replay, actions=list(replay["actions"]))
+    bad["actions"][5] = {"type": "take_card", "stack": 99, "skip": None}
+    cases = {
+        "move.json": (json.dumps(bad), "action 5 cannot be replayed"),
+        "cut.json": (path.read_text()[:200], "not JSON"),
+        "other.json": (json.dumps({"format": "something-else"}), "not an Urzeit save"),
+        "game.json": (json.dumps(dict(replay, game="chess")), "chess"),
+        "late.json": (json.dumps(dict(replay, actions=replay["actions"] + [{"type": "end_turn"}])), "after the end"),
+    }
+    for name, (text, reason) in cases.items():
+        (tmp_path / name).write_text(text)
+        r = urzeit("check", tmp_path / name)
+        assert r.returncode == 1, (name, r.stdout)
+        assert r.stdout.startswith("NOT OK: ") and reason in r.stdout, (name, r.stdout)
+        r = urzeit("replay", tmp_path / name)
+        assert r.returncode == 1 and reason in r.stderr and r.stdout == "", name  # nothing half-printed
+    r = urzeit("check", tmp_path / "missing.json")
+    assert r.returncode == 1 and "cannot read" in r.stdout
+
+
+def test_a_saved_game_record_is_checked_too(exported, tmp_path):
+    path, replay, _ = exported["nim"]
+    (tmp_path / "record.json").write_text(json.dumps({"replay": replay, "saved": "2026-12-01"}))
+    assert urzeit("check", tmp_path / "record.json").returncode == 0
+
+
+def test_a_tournament_of_two_games():
+    r = urzeit("tournament", "--game", "nim", "--seats", "random,easy", "--games", "2", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    assert "nim: random vs easy, 2 games" in r.stdout and "illegal attempts: 0" in r.stdout
+
+
+def test_pip_install_gives_the_urzeit_command(exported, tmp_path):
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"urzeit": "urzeit.cli:main"}
+    # `pip install .` into a folder of its own (the shared environment stays as it is)
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), "."],
+                   check=True, timeout=300, cwd=ROOT)
+    commands = [([str(target / "bin" / "urzeit")], str(target))]
+    if shutil.which("urzeit"):  # after `pip install -e .`
+        commands.append(([shutil.which("urzeit")], str(ROOT / "py")))
+    path = exported["nim"][0]
+    for cmd, pythonpath in commands:
+        r = subprocess.run([*cmd, "check", str(path)], capture_output=True, text=True, timeout=240,
+                           env=dict(os.environ, PYTHONPATH=pythonpath))
+        assert r.returncode == 0 and r.stdout.startswith("OK: Hidden-hand Nim"), (cmd, r.stdout, r.stderr)
+        r = subprocess.run([*cmd, "replay", str(path), "--lang", "de"], capture_output=True, text=True, timeout=240,
+                           env=dict(os.environ, PYTHONPATH=pythonpath))
+        assert r.returncode == 0 and "nimmt" in r.stdout and "Ergebnis: " in r.stdout, (cmd, r.stderr)
+        r = subprocess.run([*cmd, "--help"], capture_output=True, text=True, timeout=60,
+                           env=dict(os.environ, PYTHONPATH=pythonpath))
+        assert "tournament" in r.stdout and "replay" in r.stdout and "check" in r.stdout
