@@ -111,6 +111,9 @@ def main():
             wall, cpu = time.time() - t0, time.process_time() - c0
             print(f"{game} {kind}: {g} games, {a} actions compared, {len(problems)} games disagreeing, "
                   f"{wall:.0f} s wall, {cpu:.0f} s cpu")
+            ref = elawa_ref if game == "elawa" else spaeher_ref
+            seen.update(ref.STATS)
+            ref.STATS.clear()
             print("  seen: " + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
             for seed, pr in problems:
                 failed += 1

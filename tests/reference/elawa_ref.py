@@ -25,6 +25,7 @@ FIRE_BY_PLAYERS = {int(k): v for k, v in _data["components"]["fire_stack_by_play
 KINDS = ("berry", "meat", "flint", "fur")
 BONE = "bone"
 CHIEF4 = "one_resource_card_bonus"
+STATS = Counter()  # how often rare rules came up in the games followed (for the bench)
 
 
 def call(handle, request):
@@ -132,6 +133,8 @@ class ElawaRef:
 
     def _refill(self, i):
         # gap #11: rebuild the emptied stack with 5 from the supply (gap #13: spent tokens come back)
+        if self.pool < 5:
+            STATS["supply and discards short of a refill"] += 1
         got = min(5, self.pool)
         self.pool -= got
         self.token_counts[i] = got
@@ -154,6 +157,7 @@ class ElawaRef:
             # gap #8: the N stacks that follow, clockwise; chief 1 (gap #27) may leave out one of N+1
             skip = action.get("skip")
             if skip is not None:
+                STATS["chief 1 skipped a stack"] += 1
                 if p.power != "skip_one_pile":
                     self.note("skip without chief 1")
                 order = [(stack + k) % 6 for k in range(1, n + 2)]
@@ -171,6 +175,8 @@ class ElawaRef:
                 self.token_counts[i] -= 1
                 if self.token_counts[i] == 0:
                     emptied += 1
+                    if self.fire == 0:
+                        STATS["stack emptied with the fire out"] += 1
                     if self.fire > 0:  # gap #12: an empty fire gives nothing
                         self.fire -= 1
                         tok = next(fire_iter, None)
@@ -186,7 +192,9 @@ class ElawaRef:
             self.phase = "play"
             if p.power == "empty_pile_take_card":  # chief 3, gap #29
                 self.pending_takes += emptied
+                STATS["chief 3 bonus card"] += emptied
             if n == 1 and p.power == CHIEF4:  # chief 4, gap #30
+                STATS["chief 4 bonus token"] += 1
                 self._supply_gain(p, supply_tokens)
             elif supply_tokens:
                 self.note("supply token without a reason")
@@ -252,6 +260,8 @@ class ElawaRef:
                 for i in range(len(cost)):
                     if pays(pay, cost[:i] + cost[i + 1:]) and (sac is not None) == needs_sac:
                         ok_discount = True
+        if ok_discount and not ok_full:
+            STATS["chief 2 discount"] += 1
         if not (ok_full or ok_discount):
             self.note(f"payment {pay} / sacrifice {sac} does not pay {card} {cost} sac={needs_sac}")
         for tok in pay:
@@ -300,6 +310,8 @@ class ElawaRef:
         self.stored_this_turn = set()
         nxt = (self.current + 1) % self.n
         # gap #32: finish the round; gap #36: no card left to choose ends the game
+        if sum(self.card_counts) == 0:
+            STATS["game ended with no card left (gap #36)"] += 1
         if (self.final_round and nxt == self.first) or sum(self.card_counts) == 0:
             self.over = True
             self.phase = "over"

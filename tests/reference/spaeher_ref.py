@@ -31,6 +31,7 @@ SETUP = _data["setup"]
 MEMBERS = sum(SETUP["members"].values())  # 5 per player
 GOAL = SETUP["goal"]
 HUNGER_CAP = SETUP["hunger_cap"]
+STATS = Counter()  # how often rare rules came up in the games followed (for the bench)
 
 
 def call(handle, request):
@@ -90,8 +91,9 @@ class SpaeherRef:
             elif p.supply > 0:  # ours: an empty camp is filled from the supply
                 p.supply -= 1
 
-    def effect(self, p, eff):
+    def effect(self, p, eff, why=""):
         op = eff["op"]
+        STATS[f"{why} {op}".strip()] += 1
         if op == "cure":
             self.cure(p, eff["n"])
         elif op == "vp":
@@ -135,9 +137,10 @@ class SpaeherRef:
                 # S0 / gap #51: as soon as one side outnumbers the other there, the other leaves
                 if mine[other] and mine[seat] > mine[other]:
                     mine[other] = 0
+                    STATS["driven off a sacred site"] += 1
                 face = self.sites[where]
                 if face["trigger"] == "place":
-                    self.effect(p, face["effect"])
+                    self.effect(p, face["effect"], "site on place:")
                     if where not in site_events:
                         self.note(f"placing on {where} ({face['name_en']}) fired no site event")
         elif t == "recall":
@@ -170,14 +173,15 @@ class SpaeherRef:
             p.created.append(item["id"])
             p.vp += item["vp"]  # gap #34: points on creation
             if item["effect"]:
-                self.effect(p, item["effect"])
+                self.effect(p, item["effect"], "item:")
             for s in self.held_sites(seat, "create"):
-                self.effect(p, self.sites[s]["effect"])
+                self.effect(p, self.sites[s]["effect"], "site on create:")
         elif t == "finish":
             p.pool = Counter()  # unused resources are lost (gap #30)
         elif t == "sunset":
             self.sunset(seat, p, events)
         elif t == "lose_member":  # gap #43: to the supply, 3 tiles go
+            STATS["member lost to hunger"] += 1
             p.supply += 1
             p.hunger -= 3
             where = action["where"]
@@ -222,9 +226,11 @@ class SpaeherRef:
         ev = [e for e in events if e["type"] == "sunset"]
         if ev and (ev[0]["members"], ev[0]["hunger"], ev[0]["hand_penalty"]) != (members, p.hunger, penalty):
             self.note(f"sunset event {ev[0]} reference members {members} hunger {p.hunger} hand {penalty}")
+        if p.vp + delta < 0:
+            STATS["sunset floored at 0"] += 1
         p.vp = max(0, p.vp + delta)  # never below 0 (S0)
         for s in self.held_sites(seat, "sunset"):
-            self.effect(p, self.sites[s]["effect"])
+            self.effect(p, self.sites[s]["effect"], "site on sunset:")
         p.hunger += members  # feeding (gap #42)
         p.sunsets += 1
 
@@ -293,6 +299,30 @@ class SpaeherRef:
         return out
 
 
+def check_action(seat, action, view):
+    """Rule checks of a recall or a placement against the public table before it (gaps #19, #20, #26)."""
+    out = []
+    where = action.get("where")
+    locs = {loc["id"]: loc for loc in view["locations"]}
+    if action["type"] == "recall" and where in locs:
+        loc = locs[where]
+        if seat not in loc["members"]:
+            out.append(f"recall from {where} without a member there: {loc}")
+        res = action.get("resource")
+        free = [r for r, c in zip(loc["resources"], loc["covered"]) if not c]
+        if res is not None and res not in free:
+            out.append(f"recall takes {res} from {where}, uncovered there: {free}")
+        # (a member may come back empty-handed when the others took the last spaces: gap #27)
+    if action["type"] == "place" and where in locs:
+        loc = locs[where]
+        free = sum(1 for c in loc["covered"] if not c)
+        if len(loc["members"]) >= SETUP["location_capacity"]:
+            out.append(f"place on {where} already holding {loc['members']}")
+        if free == 0:  # gap #20
+            out.append(f"place on {where} with no open space")
+    return out
+
+
 def play_game(handle, seed, options, chooser):
     """Play one game through the api, comparing after every action. Returns (actions, problems)."""
     mode = options.get("mode", "normal")
@@ -310,6 +340,7 @@ def play_game(handle, seed, options, chooser):
         if view["seat"] != seat:
             view = call(handle, {"op": "view", "match": match, "seat": seat})["result"]
         action = chooser(match, seat, view)
+        problems += [f"before action {actions + 1} ({action}): {x}" for x in check_action(seat, action, view)]
         r = call(handle, {"op": "act", "match": match, "seat": seat, "state_id": view["state_id"], "action": action})
         if not r["ok"]:
             problems.append(f"action {actions} {action} refused: {r['error']}")
