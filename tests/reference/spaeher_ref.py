@@ -67,6 +67,8 @@ class SpaeherRef:
         # a sacred site in play: its face from the data, by id and side
         self.sites = {s["id"]: SITES[s["id"]]["sides"][s["side"]] for s in view["sites"]}
         self.site_members = {s["id"]: [0, 0] for s in view["sites"]}
+        self.arriving = []  # (seat, site) placed in the placing step under way
+        self.owed = []  # (seat, site) whose "place" effect is due
         self.playing = None  # the character played this turn (goes to a column at the end)
         self.over = False
         self.notes = []
@@ -105,6 +107,35 @@ class SpaeherRef:
         else:
             self.note(f"unknown effect {op}")
 
+    def settle_sites(self):
+        """S0 / gap #51: as soon as one side outnumbers the other on a site, the other goes home."""
+        for where in sorted(self.site_members):
+            mine = self.site_members[where]
+            for side in (0, 1):
+                if mine[side] and mine[1 - side] > mine[side]:
+                    mine[side] = 0
+                    STATS["driven off a sacred site"] += 1
+
+    def settle_arrivals(self, site_events):
+        """The placing is over: majorities first, then each member still standing on a "place"
+        site is owed that site's effect (one after another, so it may come an action later)."""
+        arriving, self.arriving = self.arriving, []
+        self.settle_sites()
+        for seat, where in arriving:
+            if self.sites[where]["trigger"] == "place" and self.site_members[where][seat] > 0:
+                self.owed.append((seat, where))
+
+    def pay_owed(self, seat, events):
+        for e in events:
+            if e["type"] == "site" and (e["player"], e["site"]) in self.owed:
+                self.owed.remove((e["player"], e["site"]))
+                face = self.sites[e["site"]]
+                self.effect(self.players[e["player"]], face["effect"], "site on place:")
+        if self.owed and any(e["type"] == "end_turn" for e in events):
+            for _, where in self.owed:
+                self.note(f"placing on {where} ({self.sites[where]['name_en']}) fired no site event")
+            self.owed = []
+
     def held_sites(self, seat, trigger):
         return [s for s, face in sorted(self.sites.items())
                 if face["trigger"] == trigger and self.site_members[s][seat] > 0]
@@ -114,6 +145,8 @@ class SpaeherRef:
         p = self.players[seat]
         t = action["type"]
         site_events = [e["site"] for e in events if e["type"] == "site"]
+        if t != "place" and self.arriving:
+            self.settle_arrivals(site_events)
         if t == "play":
             card = action["card"]
             if card not in p.hand:
@@ -131,18 +164,10 @@ class SpaeherRef:
         elif t == "place":
             where = action["where"]
             if where in self.sites:
-                mine = self.site_members[where]
-                mine[seat] += 1
-                other = 1 - seat
-                # S0 / gap #51: as soon as one side outnumbers the other there, the other leaves
-                if mine[other] and mine[seat] > mine[other]:
-                    mine[other] = 0
-                    STATS["driven off a sacred site"] += 1
-                face = self.sites[where]
-                if face["trigger"] == "place":
-                    self.effect(p, face["effect"], "site on place:")
-                    if where not in site_events:
-                        self.note(f"placing on {where} ({face['name_en']}) fired no site event")
+                self.site_members[where][seat] += 1
+                # docs/spaeher.md: members sent by one card arrive together; majority and a
+                # "place" site's effect are settled when the placing is over
+                self.arriving.append((seat, where))
         elif t == "recall":
             where = action["where"]
             if where in self.sites:
@@ -205,6 +230,11 @@ class SpaeherRef:
             pass
         else:
             self.note(f"unknown action {t}")
+        if t == "place" and self.arriving and (site_events or any(e["type"] in ("driven_off", "end_turn") for e in events)):
+            self.settle_arrivals(site_events)
+        self.pay_owed(seat, events)
+        if t in ("recall", "lose_member"):
+            self.settle_sites()  # "sobald": a recall can leave one side outnumbered
         p.pool = +p.pool
         if self.playing is not None and any(e["type"] == "end_turn" for e in events):
             # S0: onto the column with the fewest cards; only a tie asks the player (a column action)
@@ -241,9 +271,14 @@ class SpaeherRef:
         a, b = self.scores()
         second = 1 - self.first
         # S0: further past the goal wins, a tie goes to the second player
-        if a == b:
-            return second
-        return 0 if a > b else 1
+        if a != b:
+            return 0 if a > b else 1
+        if a < GOAL:
+            # docs/spaeher.md, ties without the goal (ours): the better sunset balance now wins
+            balance = [q.members_counted() - q.hunger - len(q.hand) for q in self.players]
+            if balance[0] != balance[1]:
+                return 0 if balance[0] > balance[1] else 1
+        return second
 
     def compare(self, view, turn_over=True):
         """Differences from a spectator view. The automatic steps of a character (cure, offspring,
