@@ -133,10 +133,16 @@ def main():
     print(f"{'first visit / bare boot':46} {first[0] / bare[0]:9.2f}  {'':13}  <= 1.10")
     print(f"{'repeat visit / bare boot':46} {repeat[0] / bare[0]:9.2f}  {'':13}  <= 0.50")
     print(f"{'repeat visit / bare boot reloaded':46} {repeat[0] / bare_again[0]:9.2f}")
+    # the machine's load drifts between runs: each run's own ratios are steadier
+    paired = lambda a, b: sorted(x["ready"] / y["ready"] for x, y in zip(a, b))
+    for name, xs in (("first visit / bare boot, per run", paired(firsts, bares)),
+                     ("repeat visit / bare boot, per run", paired(repeats, bares))):
+        print(f"{name:46} {statistics.median(xs):9.2f}  {xs[0]:5.2f}-{xs[-1]:<5.2f}")
     if kept:
         print(f"snapshot kept in {len(kept)} of {len(snaps)} first visits: "
               f"{statistics.median(s['bytes'] for s in kept) / 1e6:.1f} MB, "
               f"{statistics.median(s['gzipBytes'] for s in kept) / 1e6:.1f} MB gzipped, "
+              f"copied in {statistics.median(s['copyMs'] for s in kept):.0f} ms right after ready, "
               f"stored {statistics.median(s['ms'] for s in kept):.0f} ms after ready (background)")
     else:
         print(f"no snapshot kept: {snaps}")

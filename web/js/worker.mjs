@@ -1,8 +1,8 @@
 // Module worker: boots Pyodide at once, imports the engine, answers {id, request} messages
 // by calling urzeit.api.handle with the request JSON text. Page data never becomes Python source.
 //
-// Instant on return: the first visit takes a memory snapshot of the interpreter right after
-// the engine is imported (before any game, so no match is in it) and keeps it in Cache
+// Instant on return: the first visit takes a memory snapshot of the interpreter once the
+// engine is imported and ready (before any request, so no match is in it) and keeps it in Cache
 // Storage, stamped with the build. Later visits boot from it; a snapshot of another build, or
 // one that fails in any way, is dropped and the normal boot runs instead.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -96,8 +96,7 @@ function importEngine(pyodide, wheel) {
   }
 }
 
-// The normal boot; with makeSnapshot it also returns the interpreter's memory as it is right
-// after the import (copied before anything else runs in it).
+// The normal boot (with makeSnapshot the interpreter can afterwards copy its memory).
 async function bootNormally(info, wheelPromise, makeSnapshot) {
   const [pyodide, wheel] = await Promise.all([
     loadPyodide({ indexURL, _makeSnapshot: makeSnapshot }).then((py) => { mark("runtime"); return py; }),
@@ -106,16 +105,7 @@ async function bootNormally(info, wheelPromise, makeSnapshot) {
   mark("wheel");
   const api = importEngine(pyodide, wheel);
   mark("imported");
-  let snapshot = null;
-  if (makeSnapshot) {
-    try {
-      snapshot = pyodide.makeMemorySnapshot();
-    } catch (err) {
-      snapshot = { error: String(err && err.message || err) };
-    }
-    mark("snapshotMade");
-  }
-  return { pyodide, api, snapshot };
+  return { pyodide, api };
 }
 
 // The wheel is unpacked again (its data files live outside the snapshot, in the file system);
@@ -167,23 +157,32 @@ const engine = (async () => {
   }
   // After a refused snapshot no new one is made in this visit: the next visit tries again.
   const makeSnapshot = boot === "normal" && (await snapshotCache()) !== null;
-  const { pyodide, api, snapshot } = await bootNormally(info, wheelPromise, makeSnapshot);
+  const { pyodide, api } = await bootNormally(info, wheelPromise, makeSnapshot);
   const result = hello(api, info);
-  return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot, snapshotNote, snapshot, stamp };
+  return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot, snapshotNote,
+           pyodide: makeSnapshot ? pyodide : null, stamp };
 })();
 
 engine.then(
   (e) => {
     postMessage({ type: "status", status: "ready", ms: performance.now() - started, boot: e.boot,
                   snapshotNote: e.snapshotNote || null, hello: e.hello, pyodide: e.pyodideVersion, marks });
-    const snapshot = e.snapshot;
-    e.snapshot = null;  // the worker keeps no second copy of its memory
-    if (snapshot instanceof Uint8Array) {
-      const t0 = performance.now();
-      storeSnapshot(snapshot, e.stamp).then((r) => postMessage({ type: "snapshot", ...r, ms: Math.round(performance.now() - t0) }));
-    } else if (snapshot) {
-      postMessage({ type: "snapshot", stored: false, reason: snapshot.error });
+    // The memory is copied in this same task, so before any request (each waits for this
+    // promise in a callback queued after this one): the snapshot holds no match.
+    if (!e.pyodide) return;
+    const t0 = performance.now();
+    let snapshot;
+    try {
+      snapshot = e.pyodide.makeMemorySnapshot();
+    } catch (err) {
+      postMessage({ type: "snapshot", stored: false, reason: String(err && err.message || err) });
+      return;
+    } finally {
+      e.pyodide = null;
     }
+    const copyMs = Math.round(performance.now() - t0);
+    storeSnapshot(snapshot, e.stamp).then((r) => postMessage({ type: "snapshot", ...r, copyMs,
+                                                              ms: Math.round(performance.now() - t0) }));
   },
   (err) => postMessage({ type: "status", status: "failed", reason: String(err && err.message || err) }),
 );
