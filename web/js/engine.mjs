@@ -36,6 +36,8 @@ export class Engine {
     this.status = "loading";
     this.hello = null;
     this.readyMs = null;
+    this.boot = null;  // "normal", "snapshot" (a repeat visit) or "fallback" (a snapshot refused)
+    this.snapshot = null;  // what became of the snapshot this boot made: {stored, bytes, reason}
     const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker = worker;
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
@@ -58,10 +60,15 @@ export class Engine {
         this.status = "ready";
         this.hello = msg.hello;
         this.readyMs = msg.ms;
+        this.boot = msg.boot;
         this.onStatus("ready", msg);
       } else {
         this.fail(msg.reason);
       }
+      return;
+    }
+    if (msg.type === "snapshot") {
+      this.snapshot = msg;
       return;
     }
     const waiter = this.pending.get(msg.id);

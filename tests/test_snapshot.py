@@ -1,0 +1,153 @@
+"""Instant on return: the first visit keeps a memory snapshot of the interpreter with the engine
+imported, later visits boot from it; a snapshot of another build or a damaged one is dropped
+and the normal boot runs. A snapshot boot starts with a fresh engine and plays exactly what
+CPython plays."""
+
+import hashlib
+import json
+import shutil
+import threading
+import zipfile
+
+import pytest
+
+from browser_support import DIST, ROOT
+from test_pyodide_node import cpython_session, strip_match
+
+pytestmark = pytest.mark.browser
+READY = 120_000
+ENGINE = """async () => { const { engine } = await import('./js/boot.mjs');
+    return { boot: engine.boot, note: engine.lastStatus && engine.lastStatus[1].snapshotNote || null }; }"""
+# The page's engine keeps the snapshot in the background, after "ready": wait for the outcome.
+KEPT = """async () => { const { engine } = await import('./js/boot.mjs');
+    while (!engine.snapshot) await new Promise((r) => setTimeout(r, 200));
+    return engine.snapshot; }"""
+STORED = """async () => { const c = await caches.open('pyodide-snapshot');
+    const r = await c.match('engine-snapshot.bin'); return r ? r.headers.get('x-urzeit-build') : null; }"""
+
+
+def serve(site):
+    import sys
+    sys.path.insert(0, str(ROOT))
+    import build
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/?test=1"
+
+
+def boot(page, url=None):
+    if url:
+        page.goto(url)
+    else:
+        page.reload()
+    page.wait_for_selector("#app[data-engine='ready'], #app[data-engine='failed']", timeout=READY, state="attached")
+    assert page.locator("#app").get_attribute("data-engine") == "ready", page.locator("#app").get_attribute("data-engine-error")
+    return page.evaluate(ENGINE)
+
+
+def first_visit(page, url):
+    assert boot(page, url)["boot"] == "normal"
+    kept = page.evaluate(KEPT)
+    assert kept["stored"] is True, kept
+
+
+def play(page, requests):
+    """The recorded requests through the page's engine; the results, in order."""
+    return page.evaluate("""async (requests) => {
+        let match = null; const results = [];
+        for (const req of requests) {
+            const r = await window.urzeit.request(JSON.parse(JSON.stringify(req).replaceAll('"$match"', JSON.stringify(match))));
+            if (match === null && r.match) match = r.match;
+            results.push(r);
+        }
+        return results; }""", requests)
+
+
+def rebuild_engine(site):
+    """A new build of the engine: the wheel gains a file, so its sha256 (the stamp) changes.
+    (A new name too, so that the browser's HTTP cache cannot hand back the old file.)"""
+    info = json.loads((site / "build.json").read_text())
+    wheel = site / "pyodide" / info["wheel"].replace("-py3", "+build2-py3")
+    shutil.copy2(site / "pyodide" / info["wheel"], wheel)
+    with zipfile.ZipFile(wheel, "a") as z:
+        z.writestr("urzeit/_rebuilt.txt", "build 2\n")
+    info["wheel"] = wheel.name
+    info["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    (site / "build.json").write_text(json.dumps(info, indent=1))
+    return info
+
+
+def stamp(info):
+    return f"{info['pyodide']} {info['version']} {info['sha256']}"
+
+
+def test_snapshot_used_on_the_second_visit_and_refused_after_a_rebuild(browser, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server, url = serve(site)
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        first_visit(page, url)
+        info = json.loads((site / "build.json").read_text())
+        assert page.evaluate(STORED) == stamp(info)
+
+        # the second visit boots from the snapshot; the engine in it is fresh (the first match
+        # is m1 again) and plays exactly what CPython plays for the same seed
+        assert boot(page)["boot"] == "snapshot"
+        requests, replies, _ = cpython_session("elawa", 2, 4242)
+        results = play(page, requests)
+        assert results[0]["match"] == "m1"
+        assert strip_match(results) == strip_match([r["result"] for r in replies])
+        # the game played there did not get into the kept snapshot
+        assert boot(page)["boot"] == "snapshot"
+        assert play(page, requests[:1])[0]["match"] == "m1"
+
+        # a rebuilt engine: the old snapshot is refused and dropped, a new one is kept
+        new = rebuild_engine(site)
+        again = boot(page)
+        assert again == {"boot": "normal", "note": "snapshot of another build dropped"}
+        assert page.evaluate(KEPT)["stored"] is True
+        assert page.evaluate(STORED) == stamp(new)
+        assert boot(page)["boot"] == "snapshot"
+        assert play(page, requests[:1])[0]["view"]["over"] is False
+        assert errors == []
+    finally:
+        context.close()
+        server.shutdown()
+
+
+# "truncated" fails gzip's own check, "gzip of zeros" passes it and fails Pyodide's
+@pytest.mark.parametrize("damage", ["truncated", "gzip of zeros"])
+def test_a_damaged_snapshot_is_dropped_and_the_normal_boot_runs(browser, served_dist, damage):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        first_visit(page, served_dist + "?test=1")
+        stamp_kept = page.evaluate(STORED)
+        page.evaluate("""async (damage) => {
+            const c = await caches.open('pyodide-snapshot');
+            const old = await c.match('engine-snapshot.bin');
+            let body;
+            if (damage === 'not gzip') body = new Uint8Array(4096).map((_, i) => (i * 7919) & 255);
+            else if (damage === 'gzip of zeros') body = await new Response(new Blob([new Uint8Array(1 << 20)]).stream()
+                .pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+            else body = (await old.arrayBuffer()).slice(0, 1 << 20);
+            await c.put('engine-snapshot.bin', new Response(body, { headers: old.headers }));
+        }""", damage)
+        again = boot(page)
+        assert again["boot"] == "fallback"
+        assert again["note"].startswith("snapshot refused")
+        assert page.evaluate(STORED) is None  # dropped
+        # the engine works; no snapshot is made in a visit that refused one
+        result = page.evaluate("() => window.urzeit.request({op: 'new', game: 'nim', seed: 1, seats: [{kind: 'human'}, {kind: 'human'}]})")
+        assert result["match"] == "m1"
+        assert page.evaluate("async () => (await import('./js/boot.mjs')).engine.snapshot") is None
+        # the next visit boots normally and keeps a good snapshot again
+        assert boot(page)["boot"] == "normal"
+        assert page.evaluate(KEPT)["stored"] is True
+        assert page.evaluate(STORED) == stamp_kept
+    finally:
+        context.close()
