@@ -43,6 +43,10 @@ def main():
         games += 1
         actions += r.actions
         for kind, detail in r.disagreements:
+            if kind == "features" and "L44" in detail.split("tiles:")[-1]:
+                kind = "features (an L44 tile involved)"
+            elif kind == "legal_tiles" and detail.startswith("B07"):
+                kind = "legal_tiles (B07)"
             kinds[kind] += 1
             first.setdefault(kind, (detail, reproduction(r)))
         if (i + 1) % 100 == 0:

@@ -82,7 +82,10 @@ def _state_mismatches(ref, v):
     if set(mine) != set(theirs):
         only_mine = sorted((k, sorted(z)) for k, z in set(mine) - set(theirs))
         only_theirs = sorted((k, sorted(z)) for k, z in set(theirs) - set(mine))
-        out.append(("features", f"only in the reference {only_mine}; only in the engine {only_theirs}"))
+        places = sorted({(x, y) for _, zs in only_mine + only_theirs for (x, y, _) in zs})
+        tiles = ", ".join(f"{ref.board[p][0]} r{ref.board[p][1]} at {p}" for p in places)
+        out.append(("features", f"only in the reference {only_mine}; only in the engine {only_theirs}; "
+                    f"tiles: {tiles}"))
     else:
         for k in sorted(mine, key=lambda k: (k[0], sorted(k[1]))):
             if k[0] in ("river_system", "meadow"):  # "Fertig gestellte Wiesen spielen keine Rolle"
