@@ -49,7 +49,7 @@ def main():
                 kind = "legal_tiles (B07)"
             kinds[kind] += 1
             first.setdefault(kind, (detail, reproduction(r)))
-        if (i + 1) % 100 == 0:
+        if (i + 1) % max(1, min(100, args.games // 10)) == 0:
             print(f"... {i + 1} games, {actions} actions, {sum(kinds.values())} disagreements, "
                   f"{time.time() - t0:.0f} s", flush=True)
     print(f"games compared: {games}")
