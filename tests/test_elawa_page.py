@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 def start(page, url, players=2, seed=None):
     page.goto(url + "?test=1" + (f"&seed={seed}" if seed is not None else ""))
-    page.wait_for_selector("#app[data-ready='true']", timeout=60_000)
+    page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
     page.click("[data-game-id='elawa']")
     page.select_option("#player-count", str(players))
     for i in range(1, players):
@@ -64,7 +64,7 @@ def test_take_preview_cancel_confirm(page, served_dist):
     stack = [a for a in view["legal"] if a["type"] == "take_card"][0]["stack"]
     click_stack(page, stack)
     # the preview names the resources this card brings
-    assert page.locator(".elawa-side .preview .token").count() >= 1
+    assert page.locator(".elawa-bar .preview .token").count() >= 1
     page.click("#elawa-cancel")
     assert page.evaluate("() => window.urzeit.board.selected") is None and state_id(page) == first
     click_stack(page, stack)
@@ -114,7 +114,7 @@ def test_elawa_on_a_phone_with_touch(browser, served_dist):
     page = context.new_page()
     page.watch = PageWatch(page, served_dist.rstrip("/"))
     page.goto(served_dist + "?test=1&seed=3")
-    page.wait_for_selector("#app[data-ready='true']", timeout=60_000)
+    page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
     page.tap("[data-game-id='elawa']")
     page.select_option("#seat-list li[data-seat='1'] select.seat-level", "random")
     page.tap("#start-button")

@@ -29,10 +29,11 @@ const DE_COLOUR = { blue: "blau", yellow: "gelb", green: "grün", red: "rot", pu
 
 const TEXT = {
   de: {
-    take: "Wähle eine Karte auf dem Kreis: tippe sie an.", confirmTake: "Nehmen ✓", cancel: "Abbrechen",
-    skip: "Häuptling 1: tippe einen blau umrandeten Rohstoff, um ihn zu überspringen.",
+    take: (touch) => `Wähle eine Karte auf dem Kreis: ${touch ? "tippe" : "klicke"} sie an.`, confirmTake: "Nehmen ✓", cancel: "Abbrechen",
+    skip: "Häuptling 1: wähle einen blau umrandeten Rohstoff, um ihn zu überspringen.",
     play: "Spiele Karten aus (Knöpfe unter deinen Handkarten), lagere Rohstoffe, dann „Zug beenden“.", endTurn: "Zug beenden",
-    takeVisible: "Nimm eine sichtbare Karte vom Kreis (ohne Rohstoffe): tippe sie an.",
+    nothingToPlay: "Du kannst gerade nichts ausspielen oder lagern: beende den Zug.",
+    takeVisible: (touch) => `Nimm eine sichtbare Karte vom Kreis (ohne Rohstoffe): ${touch ? "tippe" : "klicke"} sie an.`,
     discard: (n) => `Du hast zu viele Rohstoffe: lege ab, bis du höchstens ${n} hast.`, finalRound: "Letzte Runde!",
     hand: "Deine Hand", emptyHand: "Noch keine Karten. Nimm eine vom Kreis.", tribe: (name) => `Stamm von ${name}`,
     emptyTribe: "noch keine Karten", fire: "Feuer", supplyPool: "Vorrat", cardsLeft: (n) => `${n} ${n === 1 ? "Karte" : "Karten"}`,
@@ -55,10 +56,11 @@ const TEXT = {
     },
   },
   en: {
-    take: "Choose a card on the circle: tap it.", confirmTake: "Take ✓", cancel: "Cancel",
-    skip: "Chief 1: tap a resource ringed in blue to skip it.",
+    take: (touch) => `Choose a card on the circle: ${touch ? "tap" : "click"} it.`, confirmTake: "Take ✓", cancel: "Cancel",
+    skip: "Chief 1: choose a resource ringed in blue to skip it.",
     play: "Play cards (buttons below your hand cards), store resources, then “End turn”.", endTurn: "End turn",
-    takeVisible: "Take a visible card from the circle (no resources): tap it.",
+    nothingToPlay: "You cannot play or store anything now: end your turn.",
+    takeVisible: (touch) => `Take a visible card from the circle (no resources): ${touch ? "tap" : "click"} it.`,
     discard: (n) => `You hold too many resources: discard until you hold at most ${n}.`, finalRound: "Final round!",
     hand: "Your hand", emptyHand: "No cards yet. Take one from the circle.", tribe: (name) => `${name}'s tribe`,
     emptyTribe: "no cards yet", fire: "Fire", supplyPool: "Supply", cardsLeft: (n) => `${n} ${n === 1 ? "card" : "cards"}`,
@@ -337,7 +339,7 @@ export function createElawaRenderer() {
   function computeLayout(w) {
     const wide = window.innerWidth >= 800;
     const top = circle.getBoundingClientRect().top + window.scrollY;
-    const maxH = wide ? Math.max(380, window.innerHeight - top - 12) : Math.max(420, window.innerHeight * 0.9);
+    const maxH = wide ? Math.max(460, window.innerHeight - top - 12) : Math.max(420, window.innerHeight * 0.9);
     let best = null;
     for (let cw = 124; cw >= 60; cw -= 2) {
       const ch = Math.round(cw * 1.36);
@@ -437,6 +439,8 @@ export function createElawaRenderer() {
       el("div", { class: "detail-text" }, el("h4", {}, capital(cardName(card, lang())) + ` · ${tx().types[card.type]}`),
         ...cardExplanation(card, lang()).map((line) => el("p", {}, line))));
     detail.hidden = false;
+    // shown by a hover it is a tooltip that never catches a click; by a long press it stays until closed
+    detail.classList.toggle("hovering", x !== undefined);
     const r = detail.getBoundingClientRect();
     const vw = document.documentElement.clientWidth, vh = window.innerHeight;
     if (x === undefined || vw < 640) {
@@ -568,7 +572,8 @@ export function createElawaRenderer() {
       }
       ctx.textAlign = "center";
     } else {
-      const words = sc.kind === "fixed" ? t.pointsWord : sc.kind === "per_card_of_type_in_tribe" ? `${t.per} ${t.types[sc.card_type]}` : t.perKind;
+      const kind = sc.kind === "per_card_of_type_in_tribe" ? (lang() === "de" ? DE_TYPES[sc.card_type].nom : EN_TYPES[sc.card_type][0]) : "";
+      const words = sc.kind === "fixed" ? t.pointsWord : kind ? `${t.per} ${kind}` : t.perKind;
       fitFont(words, "normal", small, w - 8);
       ctx.fillText(words, x, ly);
     }
@@ -770,10 +775,11 @@ export function createElawaRenderer() {
     const me = view.seat;
     // the bar: the step's prompt and its buttons, always in sight
     let prompt = view.over ? "" : t.waiting;
+    const touch = window.matchMedia("(pointer: coarse)").matches;
     if (myTurn()) {
-      if (view.phase === "take") prompt = selected ? (legal("take_card").some((a) => a.skip !== null) ? t.skip : "") : t.take;
-      else if (view.phase === "play") prompt = t.play;
-      else if (view.phase === "take_visible") prompt = t.takeVisible;
+      if (view.phase === "take") prompt = selected ? (legal("take_card").some((a) => a.skip !== null) ? t.skip : "") : t.take(touch);
+      else if (view.phase === "play") prompt = legal("play").length || legal("store").length ? t.play : t.nothingToPlay;
+      else if (view.phase === "take_visible") prompt = t.takeVisible(touch);
       else if (view.phase === "discard") prompt = t.discard(view.players[me].capacity);
     }
     const buttons = el("div", { class: "elawa-buttons" });
@@ -797,6 +803,7 @@ export function createElawaRenderer() {
       buttons.append(el("div", { class: "discard-choices" }, ...legal("discard").map((a) =>
         el("button", { type: "button", class: "discard-token", "data-token": a.token, onclick: () => api.act(a) }, token(a.token, lg), ` ${t.tokens[a.token][0]}`))));
     }
+    bar.hidden = !prompt && !buttons.childElementCount && !(view.final_round && !view.over);
     bar.replaceChildren(el("div", { class: "prompt" },
       view.final_round && !view.over ? el("strong", { class: "final-round" }, t.finalRound) : null, prompt ? ` ${prompt}` : null), buttons);
     const slot = root.querySelector(".elawa-legend-slot");
