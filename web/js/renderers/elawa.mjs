@@ -877,6 +877,17 @@ export function createElawaRenderer() {
 
   // ---- words for the shell: the action list and the log --------------------------------
 
+  // Two cards of one colour and kind in sight: the label adds the points to tell them apart.
+  function named(id, lg, form) {
+    const name = cardName(id, lg, form);
+    if (!cards || !view || !cards[id]) return name;
+    const me = view.seat !== null && view.seat !== undefined ? view.players[view.seat] : null;
+    const inSight = [...view.stacks.map((s) => s.top), ...(me && me.hand ? me.hand : []), ...(me ? me.tribe.map((e) => e.card) : [])];
+    const c = cards[id];
+    const twin = inSight.some((o) => o && o !== id && cards[o] && cards[o].type === c.type && cards[o].colour === c.colour);
+    return twin ? `${name} (${scoringText(c, lg)})` : name;
+  }
+
   function label(action, lg) {
     const t = T(lg);
     const de = lg === "de";
@@ -888,20 +899,20 @@ export function createElawaRenderer() {
       const gets = [p.gets.length ? tokensWords(p.gets, lg) : null, ...extras].filter(Boolean).join(", ");
       const skip = action.skip !== null && action.skip !== undefined && view.resources[action.skip].top
         ? (de ? ` (${t.tokens[view.resources[action.skip].top][0]} übersprungen)` : ` (skipping the ${t.tokens[view.resources[action.skip].top][0]})`) : "";
-      return de ? `Nimm ${cardName(view.stacks[action.stack].top, lg, "acc")}: ${gets}${skip}` : `Take ${cardName(view.stacks[action.stack].top, lg, "acc")}: ${gets}${skip}`;
+      return de ? `Nimm ${named(view.stacks[action.stack].top, lg, "acc")}: ${gets}${skip}` : `Take ${named(view.stacks[action.stack].top, lg, "acc")}: ${gets}${skip}`;
     }
     if (action.type === "take_visible") {
-      const name = known && view.stacks[action.stack].top ? cardName(view.stacks[action.stack].top, lg, "acc") : (de ? "die Karte" : "the card");
+      const name = known && view.stacks[action.stack].top ? named(view.stacks[action.stack].top, lg, "acc") : (de ? "die Karte" : "the card");
       return de ? `Nimm ${name} (ohne Rohstoffe)` : `Take ${name} (no resources)`;
     }
     if (action.type === "play") {
       const pay = action.pay.length ? tokensWords(action.pay, lg) : null;
-      const victim = action.sacrifice ? cardName(action.sacrifice, lg, "acc") : null;
-      if (de) return `Spiele ${cardName(action.card, lg, "acc")} aus, ${pay ? `zahle ${pay}` : "kostenlos"}${victim ? `, opfere ${victim}` : ""}`;
-      return `Play ${cardName(action.card, lg, "acc")}, ${pay ? `pay ${pay}` : "for free"}${victim ? `, sacrifice ${victim}` : ""}`;
+      const victim = action.sacrifice ? named(action.sacrifice, lg, "acc") : null;
+      if (de) return `Spiele ${named(action.card, lg, "acc")} aus, ${pay ? `zahle ${pay}` : "kostenlos"}${victim ? `, opfere ${victim}` : ""}`;
+      return `Play ${named(action.card, lg, "acc")}, ${pay ? `pay ${pay}` : "for free"}${victim ? `, sacrifice ${victim}` : ""}`;
     }
     if (action.type === "store") {
-      const on = cardName(action.card, lg, "acc");
+      const on = named(action.card, lg, "acc");
       return de ? `Lege 1 ${t.tokens[action.token][0]} auf ${on}` : `Put 1 ${t.tokens[action.token][0]} on ${on}`;
     }
     if (action.type === "discard") return de ? `Lege 1 ${t.tokens[action.token][0]} ab` : `Discard 1 ${t.tokens[action.token][0]}`;
