@@ -1,16 +1,19 @@
 """The Elawa table in headless Chromium: take with preview and confirm, play, store,
-discard, and a full game against the computer to the end screen."""
+discard, a full game against the computer to the end screen, and the table on five
+screens in German and English (fits, words not ids, legend, card detail)."""
+
+import re
 
 import pytest
 
-from browser_support import screenshot, state_id, wait_idle
+from browser_support import ARTIFACTS, PageWatch, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
 
 
 def start(page, url, players=2, seed=None):
     page.goto(url + "?test=1" + (f"&seed={seed}" if seed is not None else ""))
-    page.wait_for_selector("#app[data-ready='true']", timeout=60_000)
+    page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
     page.click("[data-game-id='elawa']")
     page.select_option("#player-count", str(players))
     for i in range(1, players):
@@ -61,7 +64,7 @@ def test_take_preview_cancel_confirm(page, served_dist):
     stack = [a for a in view["legal"] if a["type"] == "take_card"][0]["stack"]
     click_stack(page, stack)
     # the preview names the resources this card brings
-    assert page.locator(".elawa-side .preview .token").count() >= 1
+    assert page.locator(".elawa-bar .preview .token").count() >= 1
     page.click("#elawa-cancel")
     assert page.evaluate("() => window.urzeit.board.selected") is None and state_id(page) == first
     click_stack(page, stack)
@@ -89,10 +92,16 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, see
     page.wait_for_selector("#end-screen")
     view = page.evaluate("() => window.urzeit.view")
     assert view["over"] and view["winners"]
-    rows = page.locator("#end-screen tr[data-player]")
+    rows = page.locator("#end-screen .elawa-summary-player[data-player]")
     assert rows.count() == 3
     for i in range(3):
-        assert int(rows.nth(i).locator("th").inner_text()) == view["scores"][i]
+        row = rows.nth(i)
+        assert int(row.get_attribute("data-total")) == view["scores"][i]
+        # each card of the tribe by its name with its points, never by its id
+        names = row.locator(".summary-cards li")
+        assert names.count() == len(view["breakdown"][i]["cards"])
+        assert not ID.search(row.inner_text())
+    assert not ID.search(page.locator("#log").inner_text())
     assert page.locator("#turn-info").inner_text()
     screenshot(page, "elawa-end")
     page.watch.assert_clean()
@@ -105,7 +114,7 @@ def test_elawa_on_a_phone_with_touch(browser, served_dist):
     page = context.new_page()
     page.watch = PageWatch(page, served_dist.rstrip("/"))
     page.goto(served_dist + "?test=1&seed=3")
-    page.wait_for_selector("#app[data-ready='true']", timeout=60_000)
+    page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
     page.tap("[data-game-id='elawa']")
     page.select_option("#seat-list li[data-seat='1'] select.seat-level", "random")
     page.tap("#start-button")
@@ -124,3 +133,196 @@ def test_elawa_on_a_phone_with_touch(browser, served_dist):
     screenshot(page, "phone-elawa")
     page.watch.assert_clean()
     context.close()
+
+
+ID = re.compile(r"\b[BYGRP]\d\d\b")
+DESKTOPS = [(1920, 1080), (1366, 800)]
+TOUCH = [(820, 1180), (390, 844), (360, 740)]
+
+# What overflows: elements wider than the window, boxes whose text spills out, visible ids.
+CHECK = """() => {
+  const vw = document.documentElement.clientWidth;
+  const wide = [], spill = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !e.offsetParent && getComputedStyle(e).position !== 'fixed') continue;
+    if (r.right > vw + 1 || r.left < -1) wide.push(e.className || e.tagName);
+    const st = getComputedStyle(e);
+    const hasText = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (hasText && st.display !== 'inline' && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0) spill.push((e.className || e.tagName) + ': ' + e.textContent.slice(0, 40));
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, vw, wide, spill, text: document.body.innerText };
+}"""
+
+# Cards, tokens and labels on the circle never lie on each other and stay inside the canvas.
+OVERLAP = """() => {
+  const L = window.urzeit.board.layout();
+  // each card with its shadow cards (6 px right and down) and its count label: above the upper stacks, below the lower ones
+  const boxes = L.stacks.map((s) => ({ l: s.x - s.cw / 2, r: s.x + s.cw / 2 + 6, t: s.y - s.ch / 2 - (s.y < L.cy ? 15 : 0), b: s.y + s.ch / 2 + 6 + (s.y < L.cy ? 0 : 12) }));
+  const bad = [];
+  const meet = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+  boxes.forEach((a, i) => boxes.forEach((b, j) => { if (i < j && meet(a, b)) bad.push(`cards ${i} ${j}`); }));
+  L.stacks.forEach((s, i) => {
+    const m = L.tokenR + 2;  // the token with its count badge
+    const tok = { l: s.rx - m, r: s.rx + m, t: s.ry - m, b: s.ry + m };
+    boxes.forEach((b, j) => { if (meet(tok, b)) bad.push(`token ${i} card ${j}`); });
+    if (Math.hypot(s.rx - L.cx, s.ry - L.cy) < L.fireR + L.tokenR) bad.push(`token ${i} on the fire`);
+    const c = boxes[i];
+    if (c.l < 0 || c.r > L.w || c.t < 0 || c.b > L.h) bad.push(`card ${i} outside`);
+  });
+  return bad;
+}"""
+
+
+def open_table(browser, served_dist, touch, size, lang="de"):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=touch, has_touch=touch,
+                                  service_workers="block")
+    context.add_init_script(f"localStorage.setItem('urzeit.lang', '{lang}')")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    start(page, served_dist, seed=5)
+    return context, page
+
+
+def set_lang(page, lang):
+    if page.evaluate("() => document.documentElement.lang") != lang:
+        page.click("#lang-toggle")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.wait_for_timeout(150)
+
+
+def check_screen(page, size, lang, desktop):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    set_lang(page, lang)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)  # the circle redraws for the new width
+    r = page.evaluate(CHECK)
+    where = f"{size[0]}x{size[1]} {lang}"
+    assert r["scrollWidth"] <= r["vw"], (where, r["scrollWidth"])
+    assert r["wide"] == [], (where, r["wide"][:10])
+    assert r["spill"] == [], (where, r["spill"][:10])
+    assert not ID.search(r["text"]), (where, ID.findall(r["text"])[:5])
+    bad = page.evaluate(OVERLAP)
+    assert bad == [], (where, bad, page.evaluate("() => window.urzeit.board.layout()"))
+    canvas = page.locator(".elawa-canvas").bounding_box()
+    # the circle uses the width: on a phone its cards span most of the screen
+    layout = page.evaluate("() => window.urzeit.board.layout()")
+    span = max(s["x"] + s["cw"] / 2 for s in layout["stacks"]) - min(s["x"] - s["cw"] / 2 for s in layout["stacks"])
+    if not desktop and size[0] < 500:
+        assert span > 0.8 * size[0], (where, span)
+    assert abs(canvas["width"] - page.locator(".elawa-circle").bounding_box()["width"]) < 2
+    if desktop:  # prompt, circle and hand in sight without scrolling
+        for sel in [".elawa-bar", ".elawa-canvas", ".elawa-hand h3"]:
+            box = page.locator(sel).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size[1] + 1, (where, sel, box)
+    else:  # the prompt bar stays at the foot of the screen
+        box = page.locator(".elawa-bar").bounding_box()
+        assert box["y"] + box["height"] <= size[1] + 1, (where, box)
+    legend = page.locator(".elawa-legend")
+    assert legend.count() == 1
+    assert legend.locator("[data-token]").count() >= 5
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"elawa-{size[0]}x{size[1]}-{lang}.png"))
+
+
+def test_the_table_fits_every_screen_with_a_mouse(browser, served_dist):
+    context, page = open_table(browser, served_dist, False, DESKTOPS[0])
+    for size in DESKTOPS:
+        for lang in ["de", "en"]:
+            check_screen(page, size, lang, desktop=True)
+    # hover shows a card large with its explanation, leaving hides it
+    view = page.evaluate("() => window.urzeit.view")
+    stack = next(i for i, s in enumerate(view["stacks"]) if s["top"])
+    pt = page.evaluate(f"() => window.urzeit.board.stackPoint({stack})")
+    page.mouse.move(pt["x"], pt["y"])
+    page.wait_for_function("() => window.urzeit.board.detail !== null")
+    detail = page.locator(".elawa-detail")
+    assert detail.is_visible() and len(detail.inner_text()) > 80 and not ID.search(detail.inner_text())
+    box = detail.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= DESKTOPS[-1][0]
+    page.mouse.move(5, 5)
+    page.wait_for_function("() => window.urzeit.board.detail === null")
+    # the legend opens
+    page.click(".elawa-legend summary")
+    assert page.locator(".elawa-legend ul").is_visible()
+    page.watch.assert_clean()
+    context.close()
+
+
+def test_the_table_fits_phones_and_a_tablet_with_touch(browser, served_dist):
+    context, page = open_table(browser, served_dist, True, TOUCH[0])
+    for size in TOUCH:
+        for lang in ["de", "en"]:
+            check_screen(page, size, lang, desktop=False)
+    # a long press on a card of the circle opens it large, a tap elsewhere closes it
+    view = page.evaluate("() => window.urzeit.view")
+    stack = [a for a in view["legal"] if a["type"] == "take_card"][0]["stack"]
+    page.locator(".elawa-canvas").scroll_into_view_if_needed()
+    pt = page.evaluate(f"() => window.urzeit.board.stackPoint({stack})")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": pt["x"], "y": pt["y"]}]})
+    page.wait_for_timeout(750)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("() => window.urzeit.board.detail !== null")
+    assert page.evaluate("() => window.urzeit.board.selected") is None  # a long press does not choose
+    detail = page.locator(".elawa-detail")
+    box = detail.bounding_box()
+    assert detail.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= TOUCH[-1][0]
+    assert not ID.search(detail.inner_text())
+    page.screenshot(path=str(ARTIFACTS / "elawa-360x740-en-detail.png"))
+    page.tap(".elawa-detail .close")
+    page.wait_for_function("() => window.urzeit.board.detail === null")
+    # a take through taps on the circle, with the buttons of the bar
+    set_lang(page, "de")
+    before = state_id(page)
+    page.wait_for_timeout(450)
+    page.touchscreen.tap(pt["x"], pt["y"])
+    page.wait_for_function("() => window.urzeit.board.selected !== null")
+    assert page.locator(".elawa-bar .preview").is_visible()
+    page.tap("#elawa-confirm")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    wait_idle(page)
+    # now a hand card: long press opens it too, and the bar with "end turn" is in sight
+    hand = page.locator(".elawa-hand .ecard").first
+    hand.evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+    hb = hand.bounding_box()
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": hb["x"] + 20, "y": hb["y"] + 20}]})
+    page.wait_for_timeout(750)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("() => window.urzeit.board.detail !== null")
+    page.tap(".elawa-detail .close")
+    if page.evaluate("() => window.urzeit.view.phase") == "play":
+        box = page.locator("#elawa-end-turn").bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= TOUCH[-1][1]
+    check_screen(page, TOUCH[-1], "de", desktop=False)
+    page.screenshot(path=str(ARTIFACTS / "elawa-360x740-de-after-take.png"), full_page=True)
+    page.watch.assert_clean()
+    context.close()
+
+
+def test_words_and_plurals(page, served_dist):
+    start(page, served_dist)
+    words = page.evaluate("""async () => {
+      const m = await import('/js/renderers/elawa.mjs');
+      const card = (type, colour) => ({ type, colour });
+      return {
+        berry: [m.tokenWords('berry', 1, 'de'), m.tokenWords('berry', 2, 'de'), m.tokenWords('berry', 1, 'en'), m.tokenWords('berry', 2, 'en')],
+        list: [m.tokensWords(['fur', 'berry', 'berry'], 'de'), m.tokensWords(['fur', 'berry', 'berry', 'meat'], 'en')],
+        names: [m.cardName(card('hut', 'blue'), 'de'), m.cardName(card('caveman', 'red'), 'de', 'acc'), m.cardName(card('tool', 'green'), 'de', 'nom'),
+                m.cardName(card('supply', 'purple'), 'de', 'acc'), m.cardName(card('caveman', 'red'), 'en', 'acc'), m.cardName(card('supply', 'yellow'), 'en')],
+      };
+    }""")
+    assert words["berry"] == ["1 Beere", "2 Beeren", "1 berry", "2 berries"]
+    assert words["list"] == ["2 Beeren und 1 Fell", "2 berries, 1 meat and 1 fur"]
+    assert words["names"] == ["blaue Hütte", "den roten Urmenschen", "das grüne Werkzeug", "den violetten Vorrat",
+                              "the red caveman", "yellow supply card"]
+    # the action list and the log speak in words
+    labels = page.locator("#legal-actions button").all_inner_texts()
+    assert labels and all(l.startswith("Nimm ") or l.startswith("Take ") for l in labels)
+    assert not any(ID.search(l) for l in labels)
+    page.locator("#legal-actions button").first.click()
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    wait_idle(page)
+    log = page.locator("#log").inner_text()
+    assert not ID.search(log) and (" nahm " in log or " took " in log)
+    page.watch.assert_clean()

@@ -78,9 +78,11 @@ Plätze hat (4, fortgeschritten 3).</p>
 <p><b>Ende:</b> Ist das Feuer leer, wird die Runde zu Ende gespielt. Punkte: Urmenschen fest;
 Hütten je Karte einer Farbe; Werkzeuge je Karte einer Art; Vorräte je Rohstoff darauf.
 Gleichstand: mehr Rohstoffe; sonst geteilter Sieg.</p>
+<p><b>Am Tisch:</b> „Zeichen erklärt“ über dem Kreis erklärt jedes Zeichen; mit der Maus auf eine Karte
+zeigen oder lange drücken zeigt sie groß mit ihrer Wirkung.</p>
 <h4>Beispiel</h4>
 <p>Vorratskarte „2 je verschiedene Sorte“ mit 4 Sorten: 8. Werkzeug „3 je Urmensch“ bei 3 Urmenschen: 9.
-Urmenschen mit 6, 16 und 3 Punkten: 25. Zusammen 42. (Die Kurzregel nennt fünf statt sieben Farben falsch
+Urmenschen mit 6, 16 und 3 Punkten: 25. Zusammen 42. (Die Kurzregel nennt fälschlich sieben statt fünf Farben
 und ein Werkzeug mit „4 je Werkzeug“, das es nicht gibt.)</p>`,
     en: `
 <h3>Elawa</h3>
@@ -96,6 +98,8 @@ resources as your chief has places (4, advanced 3).</p>
 <p><b>End:</b> when the fire is empty the round is completed. Points: cavemen fixed; huts per
 card of a colour; tools per card of a kind; supply cards per resource on them. Tie: more
 resources; otherwise a shared victory.</p>
+<p><b>At the table:</b> “What the symbols mean” above the circle explains every symbol; point at a card
+with the mouse or press it long to see it large with what it does.</p>
 <h4>Example</h4>
 <p>Supply card "2 per different kind" with 4 kinds: 8. Tool "3 per caveman" with 3 cavemen: 9.
 Cavemen worth 6, 16 and 3: 25. Total 42. (The short rules wrongly list seven colours instead of five
