@@ -4,13 +4,19 @@
   const vw = document.documentElement.clientWidth;
   const out = [];
   const seen = new Set();
-  const board = document.getElementById("board");
-  const where = (el) => (board && board.contains(el) ? "board" : "shell");
+  // what a game's renderer drew: its table, and what the page shows in its words (the final
+  // breakdown, the action labels, the log lines), marked data-owner="renderer"
+  const where = (el) => (el.closest && el.closest("#board, [data-owner='renderer']") ? "board" : "shell");
   const label = (el) => (el.innerText || el.getAttribute("aria-label") || el.tagName).trim().replace(/\s+/g, " ").slice(0, 80);
+  const perKind = new Map();
   const add = (check, el, text) => {
     const key = check + "|" + text;
     if (seen.has(key)) return;
     seen.add(key);
+    // a few examples of each problem in each kind of element are enough to find it
+    const kind = check + "|" + el.tagName + "|" + (el.className || "");
+    perKind.set(kind, (perKind.get(kind) || 0) + 1);
+    if (perKind.get(kind) > 4) return;
     out.push({ check, where: where(el), text, tag: el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : "") });
   };
   const visible = (el) => el.checkVisibility ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : el.offsetParent !== null;

@@ -180,4 +180,29 @@ def test_a_new_game_on_a_phone_starts_at_the_top_not_at_the_menus_scroll(browser
     top = page.evaluate("() => document.getElementById('board').getBoundingClientRect().top")
     assert top < 740
     # the keyboard hint of Carcassonne is not shown on a touch screen
+    page.tap("#back-button")
+    page.tap("[data-game-id='sammler']")
+    page.tap("#start-button")
+    page.wait_for_selector("#app[data-game='sammler']")
+    wait_idle(page)
+    page.wait_for_selector(".keys-only", state="attached")
+    assert page.locator(".keys-only").first.is_hidden()
     context.close()
+
+
+def test_engine_reasons_are_worded_by_the_page_never_in_english_for_a_german_player(page, served_dist):
+    ready(page, served_dist)
+    words = page.evaluate("""async () => {
+        const i18n = await import('./js/i18n.mjs');
+        const err = {code: 'illegal_action', reason: 'undo.nothing', params: {}, message: 'nothing to undo yet'};
+        const unknown = {code: 'illegal_action', reason: 'no.such.reason', message: 'some english detail'};
+        const bare = {code: 'weird_code', message: 'english'};
+        return [i18n.errorText(err), i18n.errorText(unknown), i18n.errorText(bare),
+                i18n.reasonText('undo.game_over')];
+    }""")
+    hello = page.evaluate("() => window.urzeit.request({op: 'hello'})")
+    assert words[0] == hello["messages"]["undo.nothing"]["de"]
+    assert words[1] == "Dieser Zug ist nicht erlaubt"  # no text for the reason: the code's words
+    assert words[2] == "Das hat nicht geklappt"
+    assert words[3] == hello["messages"]["undo.game_over"]["de"]
+    assert not any("english" in w or "undo yet" in w for w in words)

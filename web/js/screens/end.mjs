@@ -33,7 +33,7 @@ export function showEnd(view, { resultText }) {
   box.replaceChildren(
     el("h2", { id: "end-title" }, t("gameOver")),
     el("p", { class: "end-result" }, resultText(view)),
-    el("div", { class: "end-breakdown" }, body),
+    el("div", { class: "end-breakdown", "data-owner": "renderer" }, body),
     el("div", { class: "end-buttons" }, again,
       el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),
       el("button", { type: "button", id: "end-menu-button", class: "ghost", onclick: () => nav.toMenu() }, t("menu"))),

@@ -48,6 +48,7 @@ export function openMatch(result, opts = {}) {
   match.savedStateId = null;
   match.shownSeat = null;
   match.log = [];
+  match.view = null;
   $("replay-bar").hidden = match.mode !== "replay";
   $("undo-button").hidden = match.mode === "replay";
   $("pass-screen").hidden = true;
