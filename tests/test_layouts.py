@@ -36,11 +36,13 @@ OTHER_WORDS = {
     "de": ["the", "and", "Player", "players", "points", "turn", "tile", "tiles", "hut", "huts", "undo", "Undo",
            "Hunters", "Scouts", "Gatherers", "card", "cards", "move", "nothing", "yet", "wins", "Round", "Menu",
            "Rules", "Share", "Hint", "score", "Final", "Total", "Forests", "Rivers", "meadow", "resources", "Your",
-           "your", "Choose", "Game over", "Start game", "Loading", "Ready", "revealed", "since"],
+           "your", "Choose", "Game over", "Start game", "Loading", "Ready", "revealed", "since",
+           "wood", "clay", "stone", "fur", "furs", "meat", "fruit", "berry", "berries", "bone", "flint", "hunger"],
     "en": ["und", "der", "die", "das", "ist", "nicht", "Spieler", "Punkte", "Karte", "Karten", "Zug", "Runde",
            "Wähle", "Plättchen", "Hütte", "Hütten", "Wiese", "Wald", "Fluss", "Rohstoffe", "Spielende", "gewinnt",
            "Rückgängig", "Regeln", "Menü", "Verlauf", "Häuptling", "Feuer", "Vorrat", "Jäger", "Späher", "Sammler",
-           "Schließen", "Teilen", "Tipp", "denkt", "nach", "am"],
+           "Schließen", "Teilen", "Tipp", "denkt", "nach", "am",
+           "Holz", "Lehm", "Stein", "Fell", "Felle", "Fleisch", "Früchte", "Beere", "Beeren", "Knochen", "Feuerstein"],
 }
 # What an internal id looks like: W01, S1, C2, L07, B12 (cards, tiles, locations, chiefs),
 # snake_case keys, coordinates "(3, -1)".

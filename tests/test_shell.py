@@ -67,6 +67,9 @@ def test_end_screen_offers_play_again_new_game_and_menu_and_no_undo(page, served
     page.wait_for_selector("#end-screen:not([hidden])")
     page.click("#new-game-button")
     page.wait_for_selector("#menu:not([hidden])")
+    # a new game of the same kind: its seats are ready to change
+    assert page.locator("#seat-form").is_visible()
+    assert page.locator("[data-game-id='elawa']").get_attribute("aria-checked") == "true"
     page.evaluate("(s) => window.urzeit.loadSave(s)", replay)
     page.wait_for_selector("#end-screen:not([hidden])")
     page.click("#end-menu-button")

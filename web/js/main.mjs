@@ -4,7 +4,7 @@ import { engine } from "./boot.mjs";
 import { applyStaticTexts, getLang, setEngineMessages, setLang, t } from "./i18n.mjs";
 import { listSaves, newSaveId } from "./storage.mjs";
 import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
-import { importFile, renderMenu, renderSaved, selectedGame } from "./screens/menu.mjs";
+import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
 import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
 
@@ -25,11 +25,12 @@ nav.newGame = async ({ game, seats, options }) => {
   const result = await engine.request({ op: "new", game, seats, seed: randomSeed(), options });
   openMatch(result, { saveId: newSaveId() });
 };
-nav.toMenu = () => {
+nav.toMenu = ({ keepGame = null } = {}) => {
   leaveTable();
   $("menu").hidden = false;
   renderSaved();
   window.scrollTo(0, 0);
+  if (keepGame) showSetup(keepGame);
 };
 
 engine.listen((status, info) => {

@@ -229,4 +229,13 @@ export function renderMenu() {
 }
 
 export const selectedGame = () => ui.selected;
+
+// "New game" from the end screen: the same game's seats and options, ready to change.
+export function showSetup(id) {
+  if (!entry(id) || !isPlayable(id)) return;
+  ui.selected = id;
+  renderMenu();
+  $("seat-form").hidden = false;
+  $("seat-form").scrollIntoView({ block: "start" });
+}
 export { newSaveId };
