@@ -34,9 +34,11 @@ def main(lang="de"):
             context = browser.new_context(service_workers="block", **opts)
             page = context.new_page()
             page.add_init_script(f"localStorage.setItem('urzeit.lang', '{lang}')")
-            page.goto(url)
+            page.goto(url.replace("?test=1", ""))  # the menu as players see it (no test game)
             page.wait_for_selector("#app[data-ready='true']", timeout=120_000)
             page.screenshot(path=str(OUT / f"menu-{device}.png"))
+            page.goto(url)
+            page.wait_for_selector("#app[data-ready='true']", timeout=120_000)
             for game, (replay, cut) in games.items():
                 for state in ("mid", "end"):
                     page.evaluate("(s) => window.urzeit.loadSave(s)", {**replay, "actions": replay["actions"][:cut[state]]})

@@ -509,7 +509,7 @@ export function createElawaRenderer() {
 
 // ---- what the menu shows (the registry web/js/games.mjs lists this) ------------------
 
-const PICTURE = `<svg viewBox="0 0 240 120" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
+const PICTURE = `<svg viewBox="0 0 240 120" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
 <rect width="240" height="120" fill="#3d2c1e"/>
 <g transform="translate(120 62)">
 ${[0, 1, 2, 3, 4, 5].map((i) => {

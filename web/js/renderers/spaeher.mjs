@@ -556,7 +556,8 @@ export function createSpaeherRenderer() {
     const table = el("table", { class: "breakdown" },
       el("tr", {}, el("th", {}, ""), el("th", {}, t.total), el("th", {}, t.sunsets), el("th", {}, t.created), el("th", {}, t.winner)));
     view.breakdown.forEach((b, i) => {
-      const items = b.created.map((id) => `${name("items", id)} +${data.items[id].vp}`).join(", ");
+      // the card data may still be loading: names then, the page redraws once it is here
+      const items = b.created.map((id) => (data ? `${name("items", id)} +${data.items[id].vp}` : name("items", id))).join(", ");
       table.append(el("tr", { "data-player": i }, el("td", {}, api.names[i]), el("th", {}, String(b.total)),
         el("td", {}, String(b.sunsets)), el("td", {}, items || "–"),
         el("td", { class: "win" }, view.winner === i ? "★" : "")));
@@ -641,7 +642,7 @@ export function createSpaeherRenderer() {
 
 // ---- what the menu shows (the registry web/js/games.mjs lists this) ------------------
 
-const PICTURE = `<svg viewBox="0 0 240 120" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
+const PICTURE = `<svg viewBox="0 0 240 120" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
 <rect width="240" height="120" fill="#e9dcc0"/>
 <path d="M0 78 Q60 52 120 70 T240 62 V120 H0 Z" fill="#8fae6a"/>
 <path d="M0 96 Q80 80 150 94 T240 90 V120 H0 Z" fill="#6f8f4e"/>

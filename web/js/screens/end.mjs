@@ -20,9 +20,9 @@ function scoreTable(view) {
   return table;
 }
 
-export function showEnd(view, { resultText }) {
+export function showEnd(view, { resultText, force = false }) {
   const key = `${match.id}:${view.state_id}:${document.documentElement.lang}`;
-  if (shownFor === key) return;
+  if (shownFor === key && !force) return;
   const first = shownFor === null;
   shownFor = key;
   const box = $("end-screen");

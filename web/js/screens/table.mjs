@@ -73,7 +73,12 @@ export function openMatch(result, opts = {}) {
     match.renderer.mount($("board"), {
       act, names: match.names, seats: match.seats, colours: SEAT_COLOURS, lang: getLang,
       message: (text) => { $("message").textContent = text; },
-      refreshLegal: () => { if (match.view) renderLegal(match.view); },
+      // the renderer's data arrived: its words for the action list and the final breakdown
+      refreshLegal: () => {
+        if (!match.view) return;
+        renderLegal(match.view);
+        if (match.view.over) showEnd(match.view, { resultText, force: true });
+      },
     });
   }
   window.scrollTo(0, 0);  // a new game starts at its top, not where the menu was scrolled
