@@ -1,5 +1,6 @@
 """Fixtures for the browser tests: dist/ served on localhost, Debian's Chromium via Playwright."""
 
+import json
 import pathlib
 import shutil
 import sys
@@ -89,3 +90,35 @@ def wait_idle(page):
 
 def state_id(page):
     return int(page.locator("#app").get_attribute("data-state-id"))
+
+
+def open_action_list(page):
+    """The list of legal actions is folded away (for keyboard and screen-reader players)."""
+    page.evaluate("() => { document.getElementById('legal-box').open = true; }")
+
+
+def play_bot_game(game, seed):
+    """A whole game, seat 0 'human' (the page's player) and a random bot, played by the
+    Python engine; returns the replay and, for each state, how many actions to keep."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from urzeit import api
+
+    def h(req):
+        r = json.loads(api.handle(json.dumps(req)))
+        assert r["ok"], r
+        return r["result"]
+
+    seats = [{"kind": "human", "name": "Spieler 1"}, {"kind": "ai", "name": "Computer 2", "level": "random"}]
+    r = h({"op": "new", "game": game, "seats": seats, "seed": seed, "options": {}})
+    m, v = r["match"], r["view"]
+    mine = []  # action counts at which seat 0 is to move
+    n = 0
+    while not v["over"]:
+        if v["current_seat"] == 0:
+            mine.append(n)
+        v = h({"op": "ai", "match": m, "seat": v["current_seat"], "level": "random", "viewer": None})["view"]
+        n += 1
+    replay = h({"op": "save", "match": m})
+    mid = min(mine, key=lambda k: abs(k - n // 2))
+    return replay, {"first": mine[0], "mid": mid, "end": n}

@@ -73,7 +73,11 @@ def test_undo_is_offered_until_hidden_information_is_revealed(page, served_dist)
     sammler_place(page)
     act(page, {"type": "pass"})  # the turn ends and new tiles are drawn
     assert page.locator("#undo-button").is_disabled()
-    assert "hidden information" in page.locator("#undo-button").get_attribute("title")
+    # the reason in the player's words (the engine's reason key, worded by the page)
+    assert page.evaluate("() => window.urzeit.view.undo_reason_key") == "undo.revealed"
+    words = page.evaluate("() => window.urzeit.request({op: 'hello'}).then(h => h.messages['undo.revealed'])")
+    lang = page.evaluate("() => document.documentElement.lang")
+    assert page.locator("#undo-button").get_attribute("title") == words[lang]
 
 
 def test_export_import_and_step_through_a_replay(page, served_dist, tmp_path):
@@ -125,7 +129,11 @@ def test_corrupt_files_and_storage_entries_give_messages_and_keep_other_saves(pa
                    '"options": {}, "actions": [{"type": "place_tile", "x": 40, "y": 40, "rotation": 0}]}')
     page.set_input_files("#import-file", str(bad))
     page.wait_for_function("() => document.getElementById('import-message').textContent.length > 0")
-    assert "cannot be replayed" in page.locator("#import-message").inner_text()
+    # the player reads the reason in their language; the engine's English detail is folded away
+    message = page.locator("#import-message")
+    assert any(w in message.inner_text() for w in ("ungültig", "invalid", "nicht", "not"))
+    assert "cannot be replayed" not in message.inner_text()
+    assert "cannot be replayed" in message.locator("details.error-details").text_content()
     junk = tmp_path / "junk.json"
     junk.write_text("%PDF-1.4 not a save")
     page.set_input_files("#import-file", str(junk))
@@ -333,6 +341,7 @@ def test_keyboard_players_can_act_through_the_list_of_legal_actions(page, served
     ready(page, served_dist)
     start(page, "elawa")
     before = int(page.locator("#app").get_attribute("data-state-id"))
+    page.locator("#legal-box summary").click()  # the list is folded away until asked for
     page.locator("#legal-actions button").first.focus()
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")

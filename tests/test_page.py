@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from browser_support import screenshot
+from browser_support import open_action_list, screenshot
 
 pytestmark = pytest.mark.browser
 READY_TIMEOUT = 60_000
@@ -23,7 +23,8 @@ def test_menu_paints_before_engine_and_then_engine_ready(page, served_dist):
     assert len(titles) == 3  # the test game stays out of the normal menu
     page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
     assert page.locator("#app").get_attribute("data-engine") == "ready"
-    assert page.locator("#engine-text").inner_text() in ("Engine bereit", "Engine ready")
+    # plain words, no "engine" jargon
+    assert page.locator("#engine-text").inner_text() in ("Bereit zum Spielen", "Ready to play")
     # games the engine does not offer yet are shown as in preparation and cannot start
     for card in page.locator("#game-list .game-card").all():
         gid = card.get_attribute("data-game-id")
@@ -41,6 +42,7 @@ def test_start_a_game_and_move_through_the_page(page, served_dist):
     page.click("#start-button")
     page.wait_for_selector("#app[data-game='nim'][data-current-seat='0']")
     first = int(page.locator("#app").get_attribute("data-state-id"))
+    open_action_list(page)
     pile = int(page.locator(".nim-pile").get_attribute("data-pile"))
     buttons = page.locator("#legal-actions button.legal-action")
     assert buttons.count() >= 1
@@ -68,6 +70,8 @@ def test_illegal_and_stale_actions_through_the_hook_change_nothing(page, served_
     r = page.evaluate("() => window.urzeit.act({type: 'take', n: 99})")
     assert r["ok"] is False and r["code"] == "illegal_action"
     assert page.locator("#message").inner_text()
+    # the player reads the page's words, not the engine's English detail
+    assert r["message"] not in page.locator("#message").inner_text()
     assert page.locator("#app").get_attribute("data-state-id") == state_id
     view = page.evaluate("() => window.urzeit.view")
     r = page.evaluate(f"""() => window.urzeit.request({{op: 'act', match: '{view["match"]}', seat: 0,
@@ -82,6 +86,7 @@ def test_play_nim_to_the_end_through_the_page(page, served_dist):
     page.click("[data-game-id='nim']")
     page.click("#start-button")
     page.wait_for_selector("#app[data-game='nim']")
+    open_action_list(page)
     for _ in range(40):
         page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
         if page.locator("#app").get_attribute("data-over") == "true":

@@ -2,9 +2,12 @@
 // worker that crashed or stopped answering; restart() boots a fresh one.
 
 export class EngineError extends Error {
-  constructor(code, message) {
+  // reason + params: the engine's key for the player's wording (i18n reasonText)
+  constructor(code, message, reason = null, params = {}) {
     super(message);
     this.code = code;
+    this.reason = reason;
+    this.params = params || {};
   }
 }
 
@@ -87,7 +90,7 @@ export class Engine {
     }
     const reply = JSON.parse(msg.reply);
     if (reply.ok) waiter.resolve(reply.result);
-    else waiter.reject(new EngineError(reply.error.code, reply.error.message));
+    else waiter.reject(new EngineError(reply.error.code, reply.error.message, reply.error.reason || null, reply.error.params));
   }
 
   rejectAll(reason) {

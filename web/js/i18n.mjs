@@ -1,12 +1,23 @@
 // Every text of the page in German and English. The default follows the browser.
 const TEXTS = {
   de: {
-    engineLoading: "Engine lädt …", engineReady: "Engine bereit", engineFailed: "Engine-Fehler: ",
+    engineLoading: "Das Spiel wird geladen …", engineReady: "Bereit zum Spielen", engineFailed: "Das Spiel konnte nicht geladen werden: ",
+    playingTime: (a, b) => a === b ? `ca. ${a} Min.` : `${a}–${b} Min.`, playersRange: (a, b) => a === b ? `${a} Spieler` : `${a}–${b} Spieler`,
+    again: "Nochmal (gleiche Plätze, neu gemischt)", newGame: "Neues Spiel", finalScore: "Schlusswertung",
+    winners: (names) => `${names} gewinnen gemeinsam!`, showActions: "Alle Züge als Liste (Tastatur, Bildschirmleser)",
+    continueGames: "Weiterspielen", finishedGames: "Beendete Spiele", savedAt: "gespeichert", savesCapped: (n) => `Es werden höchstens ${n} Spielstände aufbewahrt; die ältesten beendeten werden gelöscht.`,
+    removeConfirm: "Löschen", replayTurn: (n) => `Wiederholung – ${n} ist am Zug`, replayOver: "Wiederholung – Spielende",
+    first: "Zum Anfang", back: "Zurück", forward: "Weiter", last: "Zum Ende", shareNative: "Teilen …",
+    shareText: (title, name) => name ? `Du bist am Zug in „${title}“ (${name})` : `Du bist am Zug in „${title}“`,
+    unknownError: "Das hat nicht geklappt", errorDetails: "Einzelheiten", selectGame: "Spiel wählen",
+    chooseGameHint: "Tippe auf ein Spiel, um Plätze und Optionen einzustellen.", undone: "Zug zurückgenommen",
+    seatsFor: (title) => `Plätze – ${title}`, shared: "Geteilt.", shareFailed: "Teilen ging nicht – kopiere den Link.",
+    copyByHand: "Der Link ist markiert: kopiere ihn von Hand.",
     chooseGame: "Spiel wählen", seats: "Plätze", playerCount: "Anzahl Spieler", start: "Spiel starten",
     menu: "Menü", yourOptions: "Deine Möglichkeiten", log: "Verlauf", players: "Spieler",
     inPreparation: "in Vorbereitung", human: "Mensch", computer: "Computer", name: "Name",
     level: "Stufe", levels: { random: "Zufall", easy: "Leicht", medium: "Mittel", hard: "Schwer" },
-    waitEngine: "Warte auf die Engine …", chooseFirst: "Bitte zuerst ein Spiel wählen.",
+    waitEngine: "Das Spiel wird noch geladen …", chooseFirst: "Bitte zuerst ein Spiel wählen.",
     turnOf: (n) => `${n} ist am Zug`, thinking: (n) => `${n} denkt nach …`, gameOver: "Spielende",
     winner: (n) => `${n} gewinnt!`, draw: "Unentschieden", noOptions: "Warte auf die anderen …",
     seatName: (i, human) => human ? `Spieler ${i}` : `Computer ${i}`, points: "Punkte",
@@ -19,20 +30,33 @@ const TEXTS = {
     errors: { illegal_action: "Dieser Zug ist nicht erlaubt", stale_state: "Das Spiel hat sich inzwischen geändert",
               not_your_turn: "Du bist nicht am Zug", bad_save: "Der Spielstand ist ungültig",
               unknown_match: "Dieses Spiel ist nicht mehr geladen", bad_request: "Ungültige Anfrage",
-              engine_failed: "Die Engine antwortet nicht", unknown_game: "Unbekanntes Spiel" },
-    hint: "Tipp", hintIs: (a) => `Tipp (Stufe schwer): ${a}`,
+              engine_failed: "Das Spiel antwortet nicht", unknown_game: "Unbekanntes Spiel",
+              not_json: "Die Datei lässt sich nicht lesen (kein JSON)", no_replay: "In der Datei ist kein Urzeit-Spiel",
+              bad_link: "Der Link ist beschädigt" },
+    hint: "Tipp", hintIs: (a) => `Tipp: ${a}`,
     share: "Teilen", rules: "Regeln", close: "Schließen", copy: "Kopieren", copied: "Kopiert.",
     shareTitle: "Spiel per Link weitergeben", badLink: "Dieser Link enthält kein gültiges Spiel: ",
-    engineCrashed: "Die Engine antwortet nicht mehr – sie wird neu gestartet und das Spiel wiederhergestellt …",
-    engineRestored: "Die Engine wurde neu gestartet; das Spiel ist wiederhergestellt.",
+    engineCrashed: "Das Spiel antwortet nicht mehr – es wird neu gestartet und wiederhergestellt …",
+    engineRestored: "Neu gestartet; das Spiel ist wiederhergestellt.",
   },
   en: {
-    engineLoading: "Engine loading …", engineReady: "Engine ready", engineFailed: "Engine failed: ",
+    engineLoading: "Loading the game …", engineReady: "Ready to play", engineFailed: "The game could not be loaded: ",
+    playingTime: (a, b) => a === b ? `about ${a} min` : `${a}–${b} min`, playersRange: (a, b) => a === b ? `${a} players` : `${a}–${b} players`,
+    again: "Play again (same seats, new shuffle)", newGame: "New game", finalScore: "Final scoring",
+    winners: (names) => `${names} share the win!`, showActions: "All moves as a list (keyboard, screen reader)",
+    continueGames: "Continue", finishedGames: "Finished games", savedAt: "saved", savesCapped: (n) => `At most ${n} saved games are kept; the oldest finished ones are deleted.`,
+    removeConfirm: "Delete", replayTurn: (n) => `Replay – ${n} to move`, replayOver: "Replay – game over",
+    first: "To the start", back: "Back", forward: "Forward", last: "To the end", shareNative: "Share …",
+    shareText: (title, name) => name ? `Your move in “${title}” (${name})` : `Your move in “${title}”`,
+    unknownError: "That did not work", errorDetails: "Details", selectGame: "Choose a game",
+    chooseGameHint: "Tap a game to set up seats and options.", undone: "Move taken back",
+    seatsFor: (title) => `Seats – ${title}`, shared: "Shared.", shareFailed: "Sharing did not work – copy the link.",
+    copyByHand: "The link is selected: copy it by hand.",
     chooseGame: "Choose a game", seats: "Seats", playerCount: "Number of players", start: "Start game",
     menu: "Menu", yourOptions: "Your options", log: "Log", players: "players",
     inPreparation: "in preparation", human: "Human", computer: "Computer", name: "Name",
     level: "Level", levels: { random: "Random", easy: "Easy", medium: "Medium", hard: "Hard" },
-    waitEngine: "Waiting for the engine …", chooseFirst: "Choose a game first.",
+    waitEngine: "The game is still loading …", chooseFirst: "Choose a game first.",
     turnOf: (n) => `${n} to move`, thinking: (n) => `${n} is thinking …`, gameOver: "Game over",
     winner: (n) => `${n} wins!`, draw: "A draw", noOptions: "Waiting for the others …",
     seatName: (i, human) => human ? `Player ${i}` : `Computer ${i}`, points: "points",
@@ -45,12 +69,14 @@ const TEXTS = {
     errors: { illegal_action: "That move is not allowed", stale_state: "The game has changed meanwhile",
               not_your_turn: "It is not your turn", bad_save: "The saved game is invalid",
               unknown_match: "This game is no longer loaded", bad_request: "Invalid request",
-              engine_failed: "The engine does not answer", unknown_game: "Unknown game" },
-    hint: "Hint", hintIs: (a) => `Hint (hard level): ${a}`,
+              engine_failed: "The game does not answer", unknown_game: "Unknown game",
+              not_json: "The file cannot be read (not JSON)", no_replay: "The file holds no Urzeit game",
+              bad_link: "The link is damaged" },
+    hint: "Hint", hintIs: (a) => `Hint: ${a}`,
     share: "Share", rules: "Rules", close: "Close", copy: "Copy", copied: "Copied.",
     shareTitle: "Pass the game on by link", badLink: "This link holds no valid game: ",
-    engineCrashed: "The engine stopped answering – restarting it and restoring your game …",
-    engineRestored: "The engine was restarted; your game is restored.",
+    engineCrashed: "The game stopped answering – restarting and restoring it …",
+    engineRestored: "Restarted; your game is restored.",
   },
 };
 
@@ -77,4 +103,35 @@ export function t(key, ...args) {
 
 export function applyStaticTexts(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+}
+
+// Plural by count: plural(1, "Plättchen", "Plättchen"), plural(n, "tile", "tiles").
+export function plural(n, one, many) {
+  return `${n} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+// The engine's reason texts ({reason: {de, en}} with {param} placeholders), from hello.
+let engineMessages = {};
+export function setEngineMessages(messages) { engineMessages = messages || {}; }
+
+export function reasonText(reason, params = {}) {
+  const entry = reason && engineMessages[reason];
+  if (!entry) return null;
+  const text = entry[lang] ?? entry.de;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// What a player reads about a failed request: the engine's reason worded in the player's
+// language, else the code's text; never the engine's English detail (that goes to the console).
+export function errorText(err) {
+  if (err && err.message) console.info("engine:", err.code, err.reason || "", err.message);
+  return (err && reasonText(err.reason, err.params)) || (err && t("errors")[err.code]) || t("unknownError");
+}
+
+// Default seat names ("Spieler 2", "Computer 3") follow the language; typed names stay.
+const DEFAULT_NAME = /^(Spieler|Player|Computer) ([1-9])$/;
+export function displayName(name, kind) {
+  const m = DEFAULT_NAME.exec(name || "");
+  return m ? t("seatName", Number(m[2]), kind === "human") : name;
 }

@@ -57,3 +57,23 @@ export function deleteSave(id) {
   const s = storage();
   if (s) s.removeItem(PREFIX + id);
 }
+
+// Saves do not pile up: at most MAX_SAVES are kept. Finished games go first, then the
+// oldest unfinished ones; unreadable entries are left for the player to see and delete.
+export const MAX_SAVES = 12;
+
+export function pruneSaves(keepId = null, max = MAX_SAVES) {
+  const saves = listSaves().filter((s) => s.ok);
+  if (saves.length <= max) return [];
+  // newest first in listSaves: the ones to drop are at the end, finished ones before unfinished
+  const order = [...saves.filter((s) => s.record.over), ...saves.filter((s) => !s.record.over)]
+    .sort((a, b) => Number(b.record.over) - Number(a.record.over) || a.record.date.localeCompare(b.record.date));
+  const dropped = [];
+  for (const s of order) {
+    if (saves.length - dropped.length <= max) break;
+    if (s.id === keepId) continue;
+    deleteSave(s.id);
+    dropped.push(s.id);
+  }
+  return dropped;
+}

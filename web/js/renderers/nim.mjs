@@ -42,3 +42,10 @@ export const nimRenderer = {
     return null;
   },
 };
+
+export const game = {
+  id: "nim", listed: false,
+  titles: nimRenderer.titles,
+  descriptions: { de: "Testspiel", en: "Test game" },
+  players: [2, 2], minutes: [2, 2], create: () => nimRenderer,
+};

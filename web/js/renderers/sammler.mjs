@@ -10,7 +10,7 @@ const TEXT = {
   de: {
     tile: "Zu legende Karte", bonus: "Bonuskarte", rotateLeft: "⟲ Drehen", rotateRight: "Drehen ⟳",
     confirm: "Legen ✓", cancel: "Abbrechen", noFigure: "Keine Figur", fit: "Ganzes Feld",
-    chooseSpot: "Wähle einen grün markierten Platz (R dreht).", confirmHint: "Platz gewählt: bestätigen oder abbrechen.",
+    chooseSpot: "Wähle einen grün markierten Platz.", keyHint: "(Taste R dreht)", confirmHint: "Platz gewählt: bestätigen oder abbrechen.",
     figureHint: "Setze eine Figur auf die gelegte Karte oder keine.", waiting: "Warte …",
     noFit: "Dort passt die Karte nicht.", stack: "Stapel", bonusStack: "Bonus", remaining: "Verbleibende Karten",
     supply: "Vorrat", members: "Stammesmitglieder", huts: "Hütten",
@@ -25,7 +25,7 @@ const TEXT = {
   en: {
     tile: "Tile to place", bonus: "Bonus tile", rotateLeft: "⟲ Rotate", rotateRight: "Rotate ⟳",
     confirm: "Place ✓", cancel: "Cancel", noFigure: "No figure", fit: "Fit board",
-    chooseSpot: "Choose a spot marked green (R rotates).", confirmHint: "Spot chosen: confirm or cancel.",
+    chooseSpot: "Choose a spot marked green.", keyHint: "(key R rotates)", confirmHint: "Spot chosen: confirm or cancel.",
     figureHint: "Put a figure on the placed tile, or none.", waiting: "Waiting …",
     noFit: "The tile does not fit there.", stack: "Stack", bonusStack: "Bonus", remaining: "Tiles still to come",
     supply: "Supply", members: "tribe members", huts: "huts",
@@ -809,11 +809,6 @@ export function createSammlerRenderer() {
     if (!view) return;
     const t = tx();
     panel.replaceChildren();
-    const stage = canvas.parentElement;
-    stage.querySelector("#end-screen")?.remove();
-    if (view.over) {
-      stage.append(endScreen());
-    }
     if (view.tile_to_place) {
       const preview = el("div", { class: "sammler-preview" });
       const img = el("img", { src: new URL(`../../tiles/${view.tile_to_place}.svg`, import.meta.url).href, alt: view.tile_to_place, width: "112", height: "112" });
@@ -829,7 +824,8 @@ export function createSammlerRenderer() {
         confirmButton.disabled = !pending;
         cancelButton.disabled = !pending;
         panel.append(el("div", { class: "row-buttons" }, confirmButton, cancelButton));
-        panel.append(el("p", { class: "hint" }, pending ? t.confirmHint : t.chooseSpot));
+        panel.append(el("p", { class: "hint" }, pending ? t.confirmHint : t.chooseSpot,
+          pending ? null : el("span", { class: "keys-only" }, " " + t.keyHint)));
       }
     }
     if (view.phase === "figure" && isMyTurn()) {
@@ -874,19 +870,19 @@ export function createSammlerRenderer() {
     return `${t.kinds.meadow} ${where}: ${bits.join(", ")} → ${e.points}`;
   }
 
-  function endScreen() {
+  // The final scoring for the page's end screen: a table per category and, folded, every
+  // feature that scored.
+  function breakdown(endView) {
     const t = tx();
-    const close = el("button", { type: "button", class: "ghost close", "aria-label": "close",
-                                 onclick: () => { box.hidden = true; } }, "×");
-    const box = el("div", { class: "sammler-end", id: "end-screen", role: "dialog" }, close, el("h3", {}, t.end));
+    const box = el("div", { class: "sammler-breakdown" });
     const table = el("table", { class: "breakdown" });
     table.append(el("tr", {}, el("th", {}, ""), el("th", {}, t.forests), el("th", {}, t.rivers), el("th", {}, t.hutsCol), el("th", {}, t.hunters), el("th", {}, t.total)));
-    view.breakdown.forEach((b, i) => {
+    endView.breakdown.forEach((b, i) => {
       table.append(el("tr", { "data-player": i }, el("td", {}, api.names[i]), el("td", {}, b.forests), el("td", {}, b.rivers),
         el("td", {}, b.huts), el("td", {}, b.hunters), el("th", {}, b.total)));
     });
     box.append(table);
-    view.breakdown.forEach((b, i) => {
+    endView.breakdown.forEach((b, i) => {
       const details = el("details", {}, el("summary", {}, `${api.names[i]}: ${b.total}`));
       const list = el("ul", {});
       for (const e of b.entries) list.append(el("li", {}, entryText(e)));
@@ -928,7 +924,7 @@ export function createSammlerRenderer() {
   }
 
   return {
-    mount, unmount, update, onEvents, label, event, showHint,
+    mount, unmount, update, onEvents, label, event, showHint, breakdown,
     // test hook: where to click
     hook: {
       cellCenter(x, y) {
@@ -958,3 +954,24 @@ export function createSammlerRenderer() {
     },
   };
 }
+
+// ---- what the menu shows (the registry web/js/games.mjs lists this) ------------------
+
+function picture() {
+  // a little landscape from our own tiles (web/tiles, drawn by build.py)
+  const box = el("div", { class: "pic-tiles", "aria-hidden": "true" });
+  for (const id of ["L07", "S01", "L21", "L33", "L12", "L45"]) {
+    box.append(el("img", { src: new URL(`../../tiles/${id}.svg`, import.meta.url).href, alt: "", loading: "lazy" }));
+  }
+  return box;
+}
+
+export const game = {
+  id: "sammler",
+  titles: { de: "Carcassonne – Jäger und Sammler", en: "Carcassonne – Hunters and Gatherers" },
+  descriptions: {
+    de: "Lege Landschaftsplättchen an, setze Sammler in Wälder und Flüsse und Jäger auf die Wiesen.",
+    en: "Lay landscape tiles, put gatherers in forests and rivers and hunters on the meadows.",
+  },
+  players: [2, 5], minutes: [30, 45], picture, create: createSammlerRenderer,
+};

@@ -490,8 +490,6 @@ export function createSpaeherRenderer() {
       view.final_turn !== null && view.final_turn !== undefined && !view.over ? el("strong", { class: "final-round" }, t.finalTurn + " ") : "",
       view.hunt_over && !view.over ? el("strong", { class: "hunt-over" }, t.huntOver + " ") : "", prompt);
     side.replaceChildren();
-    root.querySelector("#end-screen")?.remove();
-    if (view.over) root.insertBefore(endScreen(), root.querySelector(".sp-top"));
     if (myTurn()) {
       if (view.pool.length || view.phase === "recall") {
         side.append(el("div", { class: "sp-pool" }, `${t.brought}: `, ...view.pool.map(token)));
@@ -550,13 +548,16 @@ export function createSpaeherRenderer() {
     }
   }
 
-  function endScreen() {
+  // The final scoring for the page's end screen.
+  function breakdown(endView) {
     const t = tx();
-    const box = el("div", { class: "sp-end", id: "end-screen" }, el("h3", {}, t.end));
+    const view = endView;
+    const box = el("div", { class: "sp-breakdown" });
     const table = el("table", { class: "breakdown" },
       el("tr", {}, el("th", {}, ""), el("th", {}, t.total), el("th", {}, t.sunsets), el("th", {}, t.created), el("th", {}, t.winner)));
     view.breakdown.forEach((b, i) => {
-      const items = b.created.map((id) => `${name("items", id)} +${data.items[id].vp}`).join(", ");
+      // the card data may still be loading: names then, the page redraws once it is here
+      const items = b.created.map((id) => (data ? `${name("items", id)} +${data.items[id].vp}` : name("items", id))).join(", ");
       table.append(el("tr", { "data-player": i }, el("td", {}, api.names[i]), el("th", {}, String(b.total)),
         el("td", {}, String(b.sunsets)), el("td", {}, items || "–"),
         el("td", { class: "win" }, view.winner === i ? "★" : "")));
@@ -617,7 +618,7 @@ export function createSpaeherRenderer() {
   }
 
   return {
-    mount, unmount, update, label, event, showHint, onEvents,
+    mount, unmount, update, label, event, showHint, onEvents, breakdown,
     hook: {
       get flashing() { return flash ? [...flash.where] : []; },
       get ready() { return data !== null && view !== null; },
@@ -638,3 +639,42 @@ export function createSpaeherRenderer() {
     },
   };
 }
+
+// ---- what the menu shows (the registry web/js/games.mjs lists this) ------------------
+
+const PICTURE = `<svg viewBox="0 0 240 120" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
+<rect width="240" height="120" fill="#e9dcc0"/>
+<path d="M0 78 Q60 52 120 70 T240 62 V120 H0 Z" fill="#8fae6a"/>
+<path d="M0 96 Q80 80 150 94 T240 90 V120 H0 Z" fill="#6f8f4e"/>
+<circle cx="196" cy="34" r="18" fill="#f2a33a"/>
+<g fill="#3d2c1e">
+<circle cx="62" cy="58" r="6"/><rect x="57" y="64" width="10" height="18" rx="4"/>
+<circle cx="84" cy="62" r="6"/><rect x="79" y="68" width="10" height="18" rx="4"/>
+</g>
+<g fill="#c0392b"><circle cx="142" cy="80" r="5"/></g><g fill="#9c6b30"><circle cx="156" cy="84" r="5"/></g>
+<g fill="#7f8c8d"><circle cx="170" cy="80" r="5"/></g>
+<path d="M30 40 l10 -18 l10 18 Z" fill="#6d5d4b"/>
+</svg>`;
+
+function picture() {
+  const box = el("div", { class: "pic-svg", "aria-hidden": "true" });
+  box.innerHTML = PICTURE;  // our own static drawing
+  return box;
+}
+
+export const game = {
+  id: "spaeher",
+  titles: { de: "Jäger und Späher", en: "Hunters and Scouts" },
+  descriptions: {
+    de: "Zwei Stämme, ein Tal: Schicke deine Leute auf Jagd und Erkundung und überstehe die Sonnenuntergänge.",
+    en: "Two tribes, one valley: send your people hunting and scouting and get through the sunsets.",
+  },
+  players: [2, 2], minutes: [30, 45], picture, create: createSpaeherRenderer,
+  options: {
+    mode: {
+      label: { de: "Spielart", en: "Game" },
+      choices: { intro: { de: "Einführungsspiel – weniger Karten, zum Lernen", en: "Introductory game – fewer cards, to learn" },
+                 normal: { de: "Normales Spiel – alle Karten und heiligen Orte", en: "Normal game – all cards and sacred sites" } },
+    },
+  },
+};

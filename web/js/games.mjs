@@ -1,0 +1,28 @@
+// The games the page knows: one line per game. Nothing else in the page names a game.
+//
+// Each game's renderer module exports `game`, what the menu shows:
+//   id, titles {de, en}, descriptions {de, en} (one line), players [min, max], minutes [min, max],
+//   picture() -> an element drawn from our own art, listed (false: only with ?test=1),
+//   options {key: {label {de,en}, help? {de,en}, choices {value: {de,en}}, only? {otherKey: value}}}
+//     (the words for the engine's options from hello; `only`: shown only with that choice),
+//   create() -> a renderer for one match:
+//     mount(board, host)   optional; host = {act(action) -> Promise, names (reworded in place on a
+//                          language switch), seats, colours, lang() -> "de"|"en",
+//                          message(text) (an error line), refreshLegal()}
+//     update(view)         draw the view (or render(view, board, {names, lang}) without mount)
+//     label(action, lang)  plain words for the action list (keyboard, screen reader)
+//     event(e, names, lang) one log line, or null; called again for every event on a language switch
+//     breakdown(view, lang) the final scoring as an element for the shared end screen
+//                          (a table.breakdown with tr[data-player] and the total in a th)
+//     optional: showHint(action), onEvents(events), decisionElement() (scrolled to on a phone
+//                          when a decision waits; default the table), unmount(), hook (tests)
+import { game as sammler } from "./renderers/sammler.mjs";
+import { game as spaeher } from "./renderers/spaeher.mjs";
+import { game as elawa } from "./renderers/elawa.mjs";
+import { game as nim } from "./renderers/nim.mjs";
+
+export const GAMES = [sammler, spaeher, elawa, nim];
+
+export function gameInfo(id) {
+  return GAMES.find((g) => g.id === id) || null;
+}

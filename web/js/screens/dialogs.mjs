@@ -1,0 +1,83 @@
+// Dialogs: the rules, and passing a game on by link (the Web Share API where the browser has
+// it, else a link to copy).
+import { engine } from "../boot.mjs";
+import { errorText, getLang, t } from "../i18n.mjs";
+import { RULES, SHARE_NOTES } from "../rules.mjs";
+import { gameInfo } from "../games.mjs";
+import { $, match } from "./shared.mjs";
+
+export function showRules(gameId) {
+  const rules = RULES[gameId];
+  if (!rules) return;
+  const info = gameInfo(gameId);
+  $("rules-title").textContent = info ? info.titles[getLang()] || info.titles.de : t("rules");
+  // our own static text, never data from a page, save or link
+  $("rules-text").innerHTML = rules[getLang()] || rules.de;
+  $("rules-text").scrollTop = 0;
+  $("rules-dialog").showModal();
+}
+
+// ---- correspondence by link: the replay, compressed, in the URL fragment ----
+
+export async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export async function unpack(code) {
+  const bin = atob(code.replaceAll("-", "+").replaceAll("_", "/"));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+function shareMessage() {
+  const info = gameInfo(match.game);
+  const title = info ? info.titles[getLang()] || info.titles.de : "";
+  const v = match.view;
+  const next = v && !v.over && v.current_seat !== null ? match.names[v.current_seat] : "";
+  return t("shareText", title, next);
+}
+
+export async function shareGame() {
+  const replay = await engine.request({ op: "save", match: match.id });
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "g=" + await pack(JSON.stringify(replay));
+  $("share-link").value = url.href;
+  $("share-message").textContent = shareMessage();
+  const note = SHARE_NOTES[match.game];
+  $("share-note").textContent = note ? note[getLang()] : "";
+  $("share-native").hidden = typeof navigator.share !== "function";
+  $("share-dialog").showModal();
+  if ($("share-native").hidden) $("share-link").select();
+}
+
+async function shareNative() {
+  try {
+    await navigator.share({ title: "Urzeit", text: shareMessage(), url: $("share-link").value });
+    $("share-note").textContent = t("shared");
+  } catch (err) {
+    if (err && err.name === "AbortError") return;  // the player closed the share sheet
+    $("share-note").textContent = t("shareFailed");
+  }
+}
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(`${shareMessage()}\n${$("share-link").value}`);
+    $("share-note").textContent = t("copied");
+  } catch {
+    $("share-link").select();
+    $("share-note").textContent = t("copyByHand");
+  }
+}
+
+export function bindDialogs() {
+  $("share-copy").addEventListener("click", copyLink);
+  $("share-native").addEventListener("click", shareNative);
+  $("share-button").addEventListener("click", () => shareGame().catch((err) => { $("message").textContent = errorText(err); }));
+}

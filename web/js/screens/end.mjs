@@ -1,0 +1,53 @@
+// The end screen: who won, the game's own breakdown (drawn by its renderer), and the ways on:
+// play again (same seats, new shuffle), a new game, the menu. It sits above the table, so the
+// final position stays visible below it.
+import { engine } from "../boot.mjs";
+import { t } from "../i18n.mjs";
+import { $, el, match, nav, showError } from "./shared.mjs";
+
+let shownFor = null;  // the state the end screen was built for
+
+export function hideEnd() {
+  $("end-screen").hidden = true;
+  $("end-screen").replaceChildren();
+  shownFor = null;
+}
+
+function scoreTable(view) {
+  // for a renderer without a breakdown of its own
+  const table = el("table", { class: "breakdown" }, el("tr", {}, el("th", {}, ""), el("th", {}, t("points"))));
+  view.scores.forEach((s, i) => table.append(el("tr", { "data-player": i }, el("td", {}, match.names[i]), el("th", {}, String(s)))));
+  return table;
+}
+
+export function showEnd(view, { resultText, force = false }) {
+  const key = `${match.id}:${view.state_id}:${document.documentElement.lang}`;
+  if (shownFor === key && !force) return;
+  const first = shownFor === null;
+  shownFor = key;
+  const box = $("end-screen");
+  const r = match.renderer;
+  const body = r && r.breakdown ? r.breakdown(view, document.documentElement.lang) : scoreTable(view);
+  const again = el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
+  again.disabled = engine.status !== "ready";
+  box.replaceChildren(
+    el("h2", { id: "end-title" }, t("gameOver")),
+    el("p", { class: "end-result" }, resultText(view)),
+    el("div", { class: "end-breakdown", "data-owner": "renderer" }, body),
+    el("div", { class: "end-buttons" }, again,
+      el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),
+      el("button", { type: "button", id: "end-menu-button", class: "ghost", onclick: () => nav.toMenu() }, t("menu"))),
+    el("p", { class: "message", id: "end-message", role: "alert" }));
+  box.hidden = false;
+  if (first) box.scrollIntoView({ block: "start" });
+}
+
+async function playAgain() {
+  try {
+    const replay = match.mode === "replay" ? match.replay : await engine.request({ op: "save", match: match.id });
+    const seats = replay.seats.map((s) => ({ ...s }));
+    await nav.newGame({ game: replay.game, seats, options: replay.options || {} });
+  } catch (err) {
+    showError($("end-message"), err);
+  }
+}

@@ -1,0 +1,241 @@
+// The menu: the games (picture, description, players, playing time), seats and options in
+// players' words, games to continue, loading a file. It paints before Python is ready.
+import { engine } from "../boot.mjs";
+import { displayName, errorText, getLang, t } from "../i18n.mjs";
+import { GAMES, gameInfo } from "../games.mjs";
+import { MAX_SAVES, deleteSave, listSaves, newSaveId, validRecord } from "../storage.mjs";
+import { $, SEAT_COLOURS, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
+
+const ui = { selected: null, playerCount: 2, seats: [], options: {} };
+
+const tr = (o) => (o ? o[getLang()] ?? o.de : "");
+
+// Games the engine offers (from hello); before it is up, every listed game counts.
+function engineGames() {
+  const games = engine.hello ? engine.hello.games : [];
+  return new Map(games.filter((g) => g.listed || TEST_MODE).map((g) => [g.id, g]));
+}
+
+function menuEntries() {
+  const listed = GAMES.filter((g) => g.listed !== false || TEST_MODE);
+  const ids = new Set(listed.map((g) => g.id));
+  // a game the engine offers that the page has no renderer for still shows (with its titles)
+  const extra = [...engineGames().values()].filter((g) => !ids.has(g.id))
+    .map((g) => ({ id: g.id, titles: g.titles, players: g.players }));
+  return [...listed, ...extra];
+}
+
+export function entryTitle(id) {
+  const g = gameInfo(id) || (engine.hello && engine.hello.games.find((x) => x.id === id));
+  return g ? tr(g.titles) : id;
+}
+
+function isPlayable(id) {
+  return engine.status !== "ready" || engineGames().has(id);
+}
+
+function renderGameList() {
+  const list = $("game-list");
+  list.replaceChildren();
+  for (const g of menuEntries()) {
+    const playable = isPlayable(g.id);
+    const card = el("button", { type: "button", class: "game-card", role: "radio", "aria-checked": String(ui.selected === g.id),
+                                "data-game-id": g.id, onclick: () => selectGame(g.id) });
+    card.disabled = !playable;
+    const facts = [t("playersRange", g.players[0], g.players[1])];
+    if (g.minutes) facts.push(t("playingTime", g.minutes[0], g.minutes[1]));
+    card.append(...[el("span", { class: "picture" }, g.picture ? g.picture() : null),
+      el("span", { class: "title" }, tr(g.titles)),
+      g.descriptions ? el("span", { class: "description" }, tr(g.descriptions)) : null,
+      el("span", { class: "meta" }, facts.join(" · ")),
+      playable ? null : el("span", { class: "badge" }, t("inPreparation"))].filter(Boolean));
+    list.append(card);
+  }
+  if (ui.selected && !isPlayable(ui.selected)) {
+    ui.selected = null;
+    $("seat-form").hidden = true;
+  }
+}
+
+function entry(id) {
+  return menuEntries().find((g) => g.id === id);
+}
+
+function selectGame(id) {
+  const first = ui.selected === null;
+  ui.selected = id;
+  const g = entry(id);
+  ui.playerCount = Math.min(Math.max(ui.playerCount, g.players[0]), g.players[1]);
+  renderGameList();
+  renderSeatForm();
+  $("seat-form").hidden = false;
+  if (first || window.innerWidth < 800) $("seat-form").scrollIntoView({ block: "start", behavior: "smooth" });
+}
+
+function ensureSeats(n) {
+  while (ui.seats.length < n) {
+    const i = ui.seats.length;
+    ui.seats.push({ kind: i === 0 ? "human" : "ai", level: "medium", name: "" });
+  }
+}
+
+function renderSeatForm() {
+  const form = $("seat-form");
+  if (!ui.selected) return;
+  const g = entry(ui.selected);
+  $("seat-title").textContent = t("seatsFor", tr(g.titles));
+  const count = $("player-count");
+  count.replaceChildren();
+  for (let n = g.players[0]; n <= g.players[1]; n++) count.append(new Option(String(n), String(n), false, n === ui.playerCount));
+  count.closest(".row").hidden = g.players[0] === g.players[1];
+  count.onchange = () => { ui.playerCount = Number(count.value); renderSeatForm(); };
+  ensureSeats(ui.playerCount);
+  const list = $("seat-list");
+  list.replaceChildren();
+  for (let i = 0; i < ui.playerCount; i++) {
+    const seat = ui.seats[i];
+    const name = el("input", { type: "text", maxlength: "40", placeholder: t("seatName", i + 1, seat.kind === "human"),
+                               "aria-label": `${t("name")} ${i + 1}` });
+    name.value = seat.name;
+    name.oninput = () => { seat.name = name.value; };
+    const kind = el("select", { "aria-label": `${t("seats")} ${i + 1}`, class: "seat-kind" });
+    kind.append(new Option(t("human"), "human", false, seat.kind === "human"), new Option(t("computer"), "ai", false, seat.kind === "ai"));
+    kind.onchange = () => { seat.kind = kind.value; renderSeatForm(); };
+    const li = el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[i]}` }), name, kind);
+    if (seat.kind === "ai") {
+      const level = el("select", { class: "seat-level", "aria-label": `${t("level")} ${i + 1}` });
+      for (const l of ["random", "easy", "medium", "hard"]) level.append(new Option(t("levels")[l], l, false, seat.level === l));
+      level.onchange = () => { seat.level = level.value; };
+      li.append(level);
+    }
+    list.append(li);
+  }
+  renderGameOptions();
+  const ready = engine.status === "ready";
+  $("start-button").disabled = !ready;
+  $("start-hint").textContent = ready ? "" : engine.status === "failed"
+    ? t("engineFailed") + (app.dataset.engineError || "") : t("waitEngine");
+  $("menu-rules-button").hidden = false;
+  form.onsubmit = (ev) => { ev.preventDefault(); startGame(); };
+}
+
+// Options the engine offers (hello), worded by the game's menu info.
+function renderGameOptions() {
+  const box = $("game-options");
+  box.replaceChildren();
+  const g = engineGames().get(ui.selected);
+  if (!g) return;
+  const words = (gameInfo(ui.selected) || {}).options || {};
+  ui.options[ui.selected] ||= {};
+  const chosen = ui.options[ui.selected];
+  const value = (key) => chosen[key] ?? (g.options[key] || {}).default;
+  for (const [key, opt] of Object.entries(g.options || {})) {
+    if (!opt.choices || !(opt.label || words[key])) continue;
+    const w = words[key] || {};
+    if (w.only && Object.entries(w.only).some(([k, v]) => value(k) !== v)) continue;  // matters only then
+    const select = el("select", { "data-option": key, id: `option-${key}` });
+    for (const c of opt.choices) select.append(new Option(w.choices && w.choices[c] ? tr(w.choices[c]) : String(c), c, false, value(key) === c));
+    select.onchange = () => { chosen[key] = select.value; renderGameOptions(); };
+    box.append(el("div", { class: "option" },
+      el("label", { for: `option-${key}` }, tr(w.label || opt.label)), select,
+      w.help ? el("p", { class: "hint option-help" }, tr(w.help)) : null));
+  }
+}
+
+export function seatRequests() {
+  return ui.seats.slice(0, ui.playerCount).map((s, i) => {
+    const seat = { kind: s.kind, name: s.name.trim() || t("seatName", i + 1, s.kind === "human") };
+    if (s.kind === "ai") seat.level = s.level;
+    return seat;
+  });
+}
+
+async function startGame() {
+  if (engine.status !== "ready" || !ui.selected) return;
+  try {
+    await nav.newGame({ game: ui.selected, seats: seatRequests(), options: { ...(ui.options[ui.selected] || {}) } });
+  } catch (err) {
+    $("start-hint").textContent = errorText(err);
+  }
+}
+
+// ---- games to continue, finished games, loading a file ----
+
+export function renderSaved() {
+  const list = $("saved-list");
+  list.replaceChildren();
+  const saves = listSaves();
+  $("saved").hidden = saves.length === 0;
+  $("saved-cap").textContent = saves.length >= MAX_SAVES - 2 ? t("savesCapped", MAX_SAVES) : "";
+  for (const s of saves) {
+    const li = el("li", { class: "saved-game", "data-save-id": s.id });
+    const actions = [];
+    if (s.ok) {
+      const r = s.record;
+      const date = new Date(r.date).toLocaleString(getLang(), { dateStyle: "short", timeStyle: "short" });
+      const players = r.seats.map((seat, i) => `${displayName(seat.name, seat.kind)} ${r.scores ? r.scores[i] : ""}`).join(" · ");
+      li.append(el("span", { class: "saved-text" }, el("strong", {}, entryTitle(r.game)), " ",
+        el("span", { class: "saved-state" }, r.over ? t("finished") : ""), el("br"),
+        el("span", { class: "saved-players" }, players), " · ", el("span", { class: "saved-date" }, date)));
+      if (!r.over) actions.push([t("resume"), "resume", () => resume(s)]);
+      actions.push([t("watch"), "watch", () => nav.openReplay(r.replay).catch((err) => { showError($("import-message"), err); })]);
+    } else {
+      li.classList.add("broken");
+      li.append(el("span", { class: "saved-text" }, t("unreadable")));
+    }
+    actions.push([t("remove"), "remove", () => { deleteSave(s.id); renderSaved(); }]);
+    const buttons = el("span", { class: "saved-buttons" });
+    for (const [label, cls, fn] of actions) {
+      const b = el("button", { type: "button", class: `saved-${cls}` + (cls === "resume" ? " primary" : ""), onclick: fn }, label);
+      b.disabled = cls !== "remove" && engine.status !== "ready";
+      buttons.append(b);
+    }
+    li.append(buttons);
+    list.append(li);
+  }
+}
+
+async function resume(s) {
+  try {
+    const result = await engine.request({ op: "load", save: s.record.replay });
+    nav.openMatch(result, { saveId: s.id });
+  } catch (err) {
+    showError($("import-message"), err);  // the entry stays; nothing is deleted
+  }
+}
+
+export async function importFile(file) {
+  $("import-message").textContent = "";
+  try {
+    const text = await file.text();
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw Object.assign(new Error("not JSON"), { code: "not_json" });
+    }
+    const replay = validRecord(data) ? data.replay : data;
+    if (!replay || replay.format !== "urzeit-replay" || !Array.isArray(replay.actions)) throw Object.assign(new Error("no urzeit-replay inside"), { code: "no_replay" });
+    await nav.openReplay(replay);
+  } catch (err) {
+    showError($("import-message"), err, t("badFile"));
+  }
+}
+
+export function renderMenu() {
+  renderGameList();
+  renderSeatForm();
+  renderSaved();
+}
+
+export const selectedGame = () => ui.selected;
+
+// "New game" from the end screen: the same game's seats and options, ready to change.
+export function showSetup(id) {
+  if (!entry(id) || !isPlayable(id)) return;
+  ui.selected = id;
+  renderMenu();
+  $("seat-form").hidden = false;
+  $("seat-form").scrollIntoView({ block: "start" });
+}
+export { newSaveId };

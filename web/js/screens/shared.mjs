@@ -1,0 +1,38 @@
+// What the screens share: the DOM root, the test switch, seat colours and the open match.
+import { errorText, t } from "../i18n.mjs";
+
+export const $ = (id) => document.getElementById(id);
+export const app = document.getElementById("app");
+export const TEST_MODE = new URLSearchParams(location.search).get("test") === "1";
+export const SEAT_COLOURS = ["#c0392b", "#2e6fd1", "#e0b020", "#2f9e44", "#333333"];
+
+// The match on the table. names is one array for the whole match, reworded in place when
+// the language changes (the renderer holds the same array).
+export const match = {
+  id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null,
+  mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
+  log: [],  // what happened, kept as events so it can be reworded: {events} or {undo: true}
+};
+
+// Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).
+export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {} };
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+// Show a failed request in a message element: the player's words, and the engine's exact
+// (English) words folded away under "Details" for a bug report.
+export function showError(target, err, prefix = "") {
+  target.replaceChildren(prefix + errorText(err));
+  if (err && err.message) {
+    target.append(" ", el("details", { class: "error-details" }, el("summary", {}, t("errorDetails")), el("code", {}, err.message)));
+  }
+}

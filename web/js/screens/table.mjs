@@ -1,0 +1,445 @@
+// The game screen: the top bar, the renderer's table, scores, the action list (collapsed:
+// for keyboard and screen-reader players), the log (kept as events, reworded on a language
+// change), undo and hint, pass-and-play, autosave and the replay viewer.
+import { engine } from "../boot.mjs";
+import { displayName, getLang, reasonText, t } from "../i18n.mjs";
+import { gameInfo } from "../games.mjs";
+import { pruneSaves, writeSave } from "../storage.mjs";
+import { $, SEAT_COLOURS, TEST_MODE, app, match, nav, showError } from "./shared.mjs";
+import { hideEnd, showEnd } from "./end.mjs";
+import { entryTitle } from "./menu.mjs";
+
+const AI_PAUSE_MS = TEST_MODE ? 0 : 350;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Without a renderer the view is shown as it is (only ever for a game the page does not know).
+const genericRenderer = {
+  label: (action) => JSON.stringify(action),
+  render(view, board) {
+    const pre = document.createElement("pre");
+    pre.textContent = JSON.stringify(view, null, 1).slice(0, 4000);
+    board.replaceChildren(pre);
+  },
+  event: () => null,
+};
+
+export function renderer() {
+  return match.renderer || genericRenderer;
+}
+
+export function say(text) {
+  // a neutral notice (hint, restored game); errors go to #message
+  $("notice").textContent = text;
+}
+
+export function fail(err) {
+  // While the engine is being restarted, the restart message stays.
+  if (app.dataset.recovering !== "true") showError($("message"), err);
+}
+
+function rename() {
+  match.seats.forEach((s, i) => { match.names[i] = displayName(s.name, s.kind); });
+}
+
+export function openMatch(result, opts = {}) {
+  match.id = result.match;
+  match.mode = opts.mode || "live";
+  match.saveId = opts.saveId || null;
+  match.savedStateId = null;
+  match.shownSeat = null;
+  match.log = [];
+  match.view = null;
+  $("replay-bar").hidden = match.mode !== "replay";
+  $("undo-button").hidden = match.mode === "replay";
+  $("pass-screen").hidden = true;
+  match.game = result.view.game;
+  match.seats = result.view.seats;
+  match.names = [];
+  rename();
+  match.generation++;
+  $("log").replaceChildren();
+  $("message").textContent = "";
+  say("");
+  hideEnd();
+  $("menu").hidden = true;
+  $("game").hidden = false;
+  $("game-title").textContent = entryTitle(match.game);
+  app.dataset.game = match.game;
+  app.dataset.mode = match.mode;
+  if (match.renderer && match.renderer.unmount) match.renderer.unmount();
+  const info = gameInfo(match.game);
+  match.renderer = info ? info.create() : genericRenderer;
+  if (match.renderer.mount) {
+    match.renderer.mount($("board"), {
+      act, names: match.names, seats: match.seats, colours: SEAT_COLOURS, lang: getLang,
+      message: (text) => { $("message").textContent = text; },
+      // the renderer's data arrived: its words for the action list and the final breakdown
+      refreshLegal: () => {
+        if (!match.view) return;
+        renderLegal(match.view);
+        if (match.view.over) showEnd(match.view, { resultText, force: true });
+      },
+    });
+  }
+  window.scrollTo(0, 0);  // a new game starts at its top, not where the menu was scrolled
+  setView(result.view);
+  if (match.mode === "live") advance();
+}
+
+export function setView(view) {
+  const wasMyTurn = match.view && isHumanTurn(match.view);
+  match.view = view;
+  if (view.seat !== null && match.seats[view.seat] && match.seats[view.seat].kind === "human") match.shownSeat = view.seat;
+  app.dataset.stateId = String(view.state_id);
+  app.dataset.currentSeat = view.current_seat === null ? "" : String(view.current_seat);
+  app.dataset.over = String(view.over);
+  app.dataset.viewSeat = view.seat === null ? "" : String(view.seat);
+  if (renderer().update) renderer().update(view);
+  else renderer().render(view, $("board"), { names: match.names, lang: getLang() });
+  renderScores(view);
+  renderLegal(view);
+  renderTurn(view);
+  $("hint-button").hidden = match.mode === "replay" || !isHumanTurn(view);
+  renderUndo();
+  if (view.over) showEnd(view, { resultText });
+  else hideEnd();
+  if (!wasMyTurn && isHumanTurn(view) && match.mode === "live") bringDecisionIntoView();
+  if (match.mode === "live" && match.saveId && view.state_id !== match.savedStateId) autosave(view.state_id);
+}
+
+function bringDecisionIntoView() {
+  // On a narrow screen the table is below the bar: show the table's top when a decision waits.
+  if (window.innerWidth >= 800) return;
+  const target = (renderer().decisionElement && renderer().decisionElement()) || $("board");
+  const r = target.getBoundingClientRect();
+  if (r.top < 0 || r.top > window.innerHeight * 0.6) target.scrollIntoView({ block: "start" });
+}
+
+function renderUndo() {
+  const view = match.view;
+  const undo = $("undo-button");
+  if (!view) return;
+  undo.disabled = !view.undo || match.busy || view.over;
+  undo.hidden = match.mode === "replay" || view.over;  // no undo once the game is over
+  undo.title = view.undo ? "" : reasonText(view.undo_reason_key) || "";
+}
+
+async function autosave(stateId) {
+  match.savedStateId = stateId;
+  const id = match.saveId, matchId = match.id;
+  try {
+    const replay = await engine.request({ op: "save", match: matchId });
+    const view = match.view;
+    const record = {
+      version: 1, id, game: replay.game, date: new Date().toISOString(), replay,
+      seats: replay.seats.map((s) => ({ kind: s.kind, name: s.name })), scores: view.scores, over: view.over,
+    };
+    if (!writeSave(id, record)) $("message").textContent = t("storageFull");
+    else pruneSaves(id);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+function renderScores(view) {
+  const board = $("scoreboard");
+  const before = [...board.querySelectorAll("[data-score]")].map((e) => Number(e.textContent));
+  board.replaceChildren();
+  view.scores.forEach((score, i) => {
+    const li = document.createElement("li");
+    if (i === view.current_seat && !view.over) li.className = "current";
+    li.style.borderLeft = `6px solid ${SEAT_COLOURS[i]}`;
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = match.names[i];
+    if (match.seats[i].kind === "ai") {
+      const tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = t("levels")[match.seats[i].level] || t("computer");
+      name.append(" ", tag);
+    }
+    const pts = document.createElement("strong");
+    pts.textContent = score;
+    pts.dataset.score = i;
+    if (before.length && score > before[i]) li.classList.add("gained");  // the points arrive
+    li.append(name, pts);
+    board.append(li);
+  });
+}
+
+export function renderLegal(view) {
+  const list = $("legal-actions");
+  list.replaceChildren();
+  const legal = isHumanTurn(view) ? view.legal || [] : [];
+  $("legal-count").textContent = legal.length ? `(${legal.length})` : "";
+  for (const action of legal) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "legal-action";
+    button.dataset.action = JSON.stringify(action);
+    button.textContent = renderer().label(action, getLang());
+    button.addEventListener("click", () => act(action));
+    li.append(button);
+    list.append(li);
+  }
+}
+
+function winnersOf(view) {
+  const best = Math.max(...view.scores);
+  if (Array.isArray(view.winners)) return view.winners;
+  if (typeof view.winner === "number") return [view.winner];
+  return view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
+}
+
+export function resultText(view) {
+  const w = winnersOf(view);
+  if (w.length === 1) return t("winner", match.names[w[0]]);
+  if (w.length === view.scores.length) return t("draw");
+  return t("winners", w.map((i) => match.names[i]).join(" & "));
+}
+
+function renderTurn(view) {
+  const info = $("turn-info");
+  if (view.over) {
+    info.textContent = (match.mode === "replay" ? t("replayOver") : t("gameOver")) + ": " + resultText(view);
+    return;
+  }
+  const name = match.names[view.current_seat];
+  if (match.mode === "replay") info.textContent = t("replayTurn", name);
+  else info.textContent = match.seats[view.current_seat].kind === "ai" ? t("thinking", name) : t("turnOf", name);
+}
+
+export function isHumanTurn(view) {
+  return !view.over && view.current_seat !== null && match.seats[view.current_seat].kind === "human"
+    && view.seat === view.current_seat && match.mode === "live";
+}
+
+// ---- the log: events are kept and worded again in the current language ----
+
+function logLine(entry) {
+  if (entry.undo) return "↶ " + t("undone");
+  return renderer().event(entry.event, match.names, getLang());
+}
+
+function appendLog(entry) {
+  match.log.push(entry);
+  const text = logLine(entry);
+  if (!text) return;
+  const li = document.createElement("li");
+  li.textContent = text;
+  $("log").append(li);
+}
+
+function logEvents(events) {
+  if (renderer().onEvents) renderer().onEvents(events);
+  for (const e of events) appendLog({ event: e });
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function rewordLog() {
+  const log = $("log");
+  log.replaceChildren();
+  for (const entry of match.log) {
+    const text = logLine(entry);
+    if (text) log.append(Object.assign(document.createElement("li"), { textContent: text }));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+// The language changed: names, log, bar and table in the new language.
+export function relabel() {
+  if (!match.view || $("game").hidden) return;
+  rename();
+  $("game-title").textContent = entryTitle(match.game);
+  rewordLog();
+  const over = match.view.over;
+  setView(match.view);
+  if (over) showEnd(match.view, { resultText });
+  if (match.mode === "replay") $("replay-pos").textContent = t("step", match.step, match.replay.actions.length);
+}
+
+// ---- moving: the bots, the pass screen, the player's action ----
+
+function humanViewer(view) {
+  const current = view.current_seat;
+  if (current !== null && match.seats[current].kind === "human") return current;
+  if (view.seat !== null && match.seats[view.seat].kind === "human") return view.seat;
+  const first = match.seats.findIndex((s) => s.kind === "human");
+  return first >= 0 ? first : null;
+}
+
+export async function advance() {
+  const generation = match.generation;
+  setBusy(true);
+  try {
+    while (generation === match.generation) {
+      const view = match.view;
+      if (view.over) break;
+      const seat = view.current_seat;
+      if (match.seats[seat].kind === "ai") {
+        const r = await engine.request({ op: "ai", match: match.id, seat, viewer: humanViewer(view), slice_ms: 40 });
+        if (generation !== match.generation) return;
+        logEvents(r.events);
+        setView(r.view);
+        if (AI_PAUSE_MS) await sleep(AI_PAUSE_MS);
+        continue;
+      }
+      if (view.seat !== seat) {
+        if (needsPassScreen(seat)) {
+          setBusy(false);  // the page waits for a person, not for the engine
+          app.dataset.passing = "true";
+          await passDevice(seat);
+          app.dataset.passing = "false";
+          setBusy(true);
+        }
+        if (generation !== match.generation) return;
+        setView(await engine.request({ op: "view", match: match.id, seat }));
+        continue;
+      }
+      break;
+    }
+  } catch (err) {
+    fail(err);
+  } finally {
+    if (generation === match.generation) setBusy(false);
+  }
+}
+
+function needsPassScreen(seat) {
+  const info = engine.hello && engine.hello.games.find((g) => g.id === match.game);
+  const humans = match.seats.filter((s) => s.kind === "human").length;
+  return Boolean(info && info.private_hands) && humans >= 2 && match.shownSeat !== null && match.shownSeat !== seat;
+}
+
+function passDevice(seat) {
+  // Between two human seats of a card game nobody may see the other's hand.
+  $("board").style.visibility = "hidden";
+  $("legal-actions").replaceChildren();
+  $("pass-text").textContent = t("passTo", match.names[seat]);
+  $("pass-ready").textContent = t("passReady", match.names[seat]);
+  $("pass-screen").hidden = false;
+  return new Promise((resolve) => {
+    $("pass-ready").onclick = () => {
+      $("pass-screen").hidden = true;
+      $("board").style.visibility = "";
+      resolve();
+    };
+  });
+}
+
+function setBusy(busy) {
+  match.busy = busy;
+  app.dataset.busy = String(busy);
+  renderUndo();
+}
+
+export async function act(action) {
+  const view = match.view;
+  if (!isHumanTurn(view)) return { ok: false, code: "not_your_turn" };
+  $("message").textContent = "";
+  say("");
+  setBusy(true);
+  try {
+    const r = await engine.request({ op: "act", match: match.id, seat: view.current_seat, state_id: view.state_id, action });
+    logEvents(r.events);
+    setView(r.view);
+    advance();
+    return { ok: true };
+  } catch (err) {
+    fail(err);
+    setBusy(false);
+    return { ok: false, code: err.code, reason: err.reason, message: err.message };
+  }
+}
+
+async function hint() {
+  const view = match.view;
+  if (!isHumanTurn(view) || match.busy) return;
+  setBusy(true);
+  try {
+    const r = await engine.request({ op: "ai", match: match.id, seat: view.current_seat, level: "hard", slice_ms: 40,
+                                     viewer: view.current_seat, apply: false });
+    const key = JSON.stringify(r.action);
+    for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
+    say(t("hintIs", renderer().label(r.action, getLang())));
+    if (renderer().showHint) renderer().showHint(r.action);
+    app.dataset.hint = key;
+  } catch (err) {
+    fail(err);
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function undo() {
+  const view = match.view;
+  if (!view || view.seat === null || match.busy || view.over) return;
+  try {
+    setView(await engine.request({ op: "undo", match: match.id, seat: view.seat }));
+    $("message").textContent = "";
+    appendLog({ undo: true });
+  } catch (err) {
+    fail(err);
+  }
+}
+
+async function exportGame() {
+  const replay = match.mode === "replay" ? match.replay : await engine.request({ op: "save", match: match.id });
+  const blob = new Blob([JSON.stringify(replay, null, 1)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `urzeit-${replay.game}-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// ---- the replay viewer ----
+
+export async function openReplay(replay) {
+  // Validate the whole replay once (a bad one is refused before anything changes).
+  const full = await engine.request({ op: "load", save: replay });
+  match.replay = replay;
+  match.step = replay.actions.length;
+  openMatch({ match: full.match, view: await engine.request({ op: "view", match: full.match, seat: null }) }, { mode: "replay" });
+  await showStep(match.step);
+}
+
+async function showStep(k) {
+  const n = match.replay.actions.length;
+  match.step = Math.max(0, Math.min(n, k));
+  const loaded = await engine.request({ op: "load", save: { ...match.replay, actions: match.replay.actions.slice(0, match.step) } });
+  match.id = loaded.match;
+  setView(await engine.request({ op: "view", match: loaded.match, seat: null }));
+  $("replay-pos").textContent = t("step", match.step, n);
+  app.dataset.replayStep = String(match.step);
+}
+
+export function leaveTable() {
+  match.generation++;
+  match.id = null;
+  match.view = null;
+  if (match.renderer && match.renderer.unmount) match.renderer.unmount();
+  match.renderer = null;
+  delete app.dataset.game;
+  delete app.dataset.over;
+  hideEnd();
+  $("game").hidden = true;
+}
+
+export function bindTable() {
+  // The action list is folded away; who opens it (keyboard, screen reader) finds it open again.
+  const box = $("legal-box");
+  try { box.open = localStorage.getItem("urzeit.actions-open") === "1"; } catch { /* storage blocked */ }
+  box.addEventListener("toggle", () => { try { localStorage.setItem("urzeit.actions-open", box.open ? "1" : "0"); } catch { /* ignore */ } });
+  $("undo-button").addEventListener("click", undo);
+  $("hint-button").addEventListener("click", hint);
+  $("export-button").addEventListener("click", () => exportGame().catch(fail));
+  $("replay-first").addEventListener("click", () => showStep(0));
+  $("replay-prev").addEventListener("click", () => showStep(match.step - 1));
+  $("replay-next").addEventListener("click", () => showStep(match.step + 1));
+  $("replay-last").addEventListener("click", () => showStep(match.replay.actions.length));
+  $("back-button").addEventListener("click", () => nav.toMenu());
+}
