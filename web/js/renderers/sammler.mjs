@@ -85,7 +85,7 @@ const TEXT = {
       badge: "Das Zeichen auf einer Figur zeigt, wem sie gehört",
       choice: "Weißer Kreis: hier kannst du diese Figur setzen",
       spot: "Grün gestrichelt: hier passt die Karte",
-      last: "Orange Rahmen: zuletzt gelegte Karte",
+      last: "Oranger Rahmen: die zuletzt gelegte Karte",
       cultRing: "Weißer Ring: Jäger an der Kultstätte",
       fish: "Fisch: 1 Punkt für Fischer und Hütten",
       mushroom: "Pilzgruppe: +2 Punkte im fertigen Wald",
@@ -478,7 +478,8 @@ export function createSammlerRenderer() {
   function focus() {
     if (!focused) return;
     const [w, h] = cssSize();
-    camera.scale = Math.min(300, Math.max(camera.scale, Math.min(w, h) * 0.75));
+    // large, but clear of the zoom buttons at the right edge
+    camera.scale = Math.max(Math.min(camera.scale, w - 40), Math.min(300, w - 110, h * 0.85));
     camera.x = focused.x + 0.5;
     camera.y = focused.y + 0.5;
     dirty = true;
@@ -514,7 +515,7 @@ export function createSammlerRenderer() {
 
   function bindInput() {
     canvas.addEventListener("pointerdown", (ev) => {
-      canvas.setPointerCapture(ev.pointerId);
+      try { canvas.setPointerCapture(ev.pointerId); } catch { /* a pointer already gone */ }
       pointers.set(ev.pointerId, [ev.offsetX, ev.offsetY]);
       // a click or touch puts the explanation away: it must not cover a spot to choose
       hideTooltip();
