@@ -9,7 +9,7 @@ import pytest
 from browser_support import PageWatch, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
-READY = 60_000
+READY = 120_000  # a busy machine loads Pyodide slowly
 
 
 def start(page, url, seats=None, seed=7):

@@ -51,7 +51,7 @@ const TEXT = {
     dirs: ["nördlich", "östlich", "südlich", "westlich"],
     turns: ["", "nach rechts gedreht", "auf den Kopf gedreht", "nach links gedreht"],
     layTile: (where, turn) => `Karte ${where} legen${turn ? ", " + turn : ""}`,
-    ofTile: (dir, name) => `${dir} der ${name}`,
+    ofTile: (dir, name) => `${dir} der ${name}`, lastTile: "zuletzt gelegten Karte",
     complete: "fertig", open: "offen", nobody: "niemand", end: "Schlusswertung", total: "Summe",
     worth: (p) => `Wert jetzt: ${p}`, worthEnd: (p) => `Wert bei Spielende: ${p}`,
     forestRule: "2 Punkte je Karte und je Pilzgruppe, wenn der Wald fertig ist",
@@ -115,7 +115,7 @@ const TEXT = {
     dirs: ["north", "east", "south", "west"],
     turns: ["", "turned right", "turned upside down", "turned left"],
     layTile: (where, turn) => `Lay the tile ${where}${turn ? ", " + turn : ""}`,
-    ofTile: (dir, name) => `${dir} of the ${name}`,
+    ofTile: (dir, name) => `${dir} of the ${name}`, lastTile: "tile placed last",
     complete: "complete", open: "open", nobody: "nobody", end: "Final scoring", total: "Total",
     worth: (p) => `Worth now: ${p}`, worthEnd: (p) => `Worth at the end: ${p}`,
     forestRule: "2 points per tile and per mushroom group once the forest is complete",
@@ -1133,7 +1133,9 @@ export function createSammlerRenderer() {
   }
 
   // Where (x, y) lies: beside the start tile, else beside the tile placed last of its neighbours.
-  function whereWords(x, y, lang, tiles = view ? view.tiles : []) {
+  // For a choice on the board the tile placed last (framed orange) is named so; the log names tiles.
+  function whereWords(x, y, lang, forChoice = false) {
+    const tiles = view ? view.tiles : [];
     const t = text(lang);
     const steps = [[0, 1, 0], [-1, 0, 1], [0, -1, 2], [1, 0, 3]]; // dx, dy to the neighbour; dir index
     let best = null;
@@ -1147,7 +1149,9 @@ export function createSammlerRenderer() {
       }
     });
     if (!best) return "";
-    return t.ofTile(t.dirs[best.dir], tileName(best.tile.type, best.tile.bonus, lang));
+    const last = view.last_placed;
+    const isLast = forChoice && best.rank !== Infinity && last && best.tile.x === last.x && best.tile.y === last.y;
+    return t.ofTile(t.dirs[best.dir], isLast ? t.lastTile : tileName(best.tile.type, best.tile.bonus, lang));
   }
 
   function zoneKind(type, zone) {
@@ -1194,7 +1198,7 @@ export function createSammlerRenderer() {
     const t = text(lang);
     if (action.type === "place_tile") {
       const r = geometry ? [0, 1, 2, 3].find((q) => alias(view.tile_to_place, q) === action.rotation) ?? action.rotation : action.rotation;
-      return t.layTile(whereWords(action.x, action.y, lang), t.turns[r] || "");
+      return t.layTile(whereWords(action.x, action.y, lang, true), t.turns[r] || "");
     }
     if (action.type === "place_figure") return figureWhat(action, lang);
     if (action.type === "pass") return t.noFigure;
@@ -1273,7 +1277,11 @@ export function createSammlerRenderer() {
         el("button", { type: "button", id: "sammler-no-figure", onclick: () => api.act({ type: "pass" }) }, t.noFigure));
       const list = el("div", { class: "figure-choices" });
       for (const a of figureActions()) {
-        list.append(el("button", { type: "button", class: "figure-choice", "data-action": JSON.stringify(a), onclick: () => api.act(a) },
+        // pointing at a choice lights up its forest, river or meadow on the board
+        const light = () => { hoverZone = { x: view.last_placed.x, y: view.last_placed.y, zone: a.zone }; dirty = true; };
+        const dark = () => { hoverZone = null; dirty = true; };
+        list.append(el("button", { type: "button", class: "figure-choice", "data-action": JSON.stringify(a), onclick: () => api.act(a),
+                                   onpointerenter: light, onpointerleave: dark, onfocus: light, onblur: dark },
           label(a, lang)));
       }
       panel.append(controls, list);
