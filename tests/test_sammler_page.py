@@ -242,6 +242,17 @@ def check_every_size(page, group, step, check):
             page.screenshot(path=f"test-artifacts/sammler-{width}x{height}-{lang}-{step}.png")
 
 
+def assert_spots_clear_of_buttons(page):
+    """No legal spot for the tile lies under the zoom buttons."""
+    zoom = page.locator(".sammler-zoom").bounding_box()
+    scale = page.evaluate("() => window.urzeit.board.camera().scale")
+    for a in page.evaluate("() => window.urzeit.view.legal.filter((a) => a.type === 'place_tile')"):
+        c = page.evaluate(f"() => window.urzeit.board.cellCenter({a['x']}, {a['y']})")
+        left, right, top, bottom = c["x"] - scale / 2, c["x"] + scale / 2, c["y"] - scale / 2, c["y"] + scale / 2
+        apart = right <= zoom["x"] or left >= zoom["x"] + zoom["width"] or bottom <= zoom["y"] or top >= zoom["y"] + zoom["height"]
+        assert apart, ("a spot under the zoom buttons", a, zoom)
+
+
 def touch_tap(page, pt, touch):
     if touch:
         page.touchscreen.tap(pt["x"], pt["y"])
@@ -272,6 +283,7 @@ def test_layout_and_words_at_every_size(browser, served_dist, group):
                     assert in_view(page, sel), (sel, "not visible without scrolling")
             if touch:
                 assert "R" not in page.locator(".sammler-panel .hint").inner_text().split()
+            assert_spots_clear_of_buttons(page)
             first = page.evaluate("() => window.urzeit.board.labelOf(window.urzeit.view.legal[0])")
             assert ("Startkarte" if lang == "de" else "start tile") in first, first
 
@@ -325,6 +337,7 @@ def test_layout_and_words_at_every_size(browser, served_dist, group):
         def next_turn(width, height, lang, phone):
             log = page.locator("#log").inner_text()
             assert "legte eine" in log or "laid a" in log, log  # each line in the language of its time
+            assert_spots_clear_of_buttons(page)
             if phone:
                 assert in_view(page, ".sammler-controls")
 

@@ -399,7 +399,9 @@ export function createSammlerRenderer() {
     const [w, h] = cssSize();
     camera.x = (minX + maxX) / 2;
     camera.y = (minY + maxY) / 2;
-    camera.scale = Math.max(24, Math.min(140, Math.min(w / (maxX - minX + 0.6), h / (maxY - minY + 0.6))));
+    // a margin on both sides as wide as the zoom buttons, so they cover no spot
+    camera.scale = Math.max(24, Math.min(140, Math.min((w - 100) / (maxX - minX), w / (maxX - minX + 0.6),
+                                                       h / (maxY - minY + 0.6))));
     dirty = true;
   }
 
