@@ -355,6 +355,7 @@ export function createSammlerRenderer() {
 
   function unmount() {
     cancelAnimationFrame(raf);
+    clearTimeout(longPress);
     window.removeEventListener("keydown", onKey);
     api = null;
   }
