@@ -380,6 +380,14 @@ def write(out_dir: pathlib.Path) -> int:
         g = geometry(tile)
         geometries[tile.id] = g
         (out_dir / f"{tile.id}.svg").write_text(svg(g))
+    # one picture per symbol, for the board's legend
+    for kind in ("deer", "mammoth", "aurochs", "tiger", "gold", "mushroom", "fire", "cult_site", "volcano"):
+        (out_dir / f"icon-{kind}.svg").write_text(
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-16 -16 32 32" width="32" height="32">'
+            f'<rect x="-16" y="-16" width="32" height="32" rx="5" fill="{COLOURS["meadow"]}"/>{icon_svg(kind, 0, 0)}</svg>')
+    (out_dir / "icon-fish.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-16 -16 32 32" width="32" height="32">'
+        f'<circle r="14" fill="{COLOURS["lake"]}"/>{fish_svg(-2, 0, 2.0)}</svg>')
     meta = {"types": geometries,
             "rotation_aliases": {t.id: [t.offered_rotation(q) for q in range(4)] for t in T.TYPES}}
     (out_dir / "geometry.json").write_text(json.dumps(meta, separators=(",", ":")))

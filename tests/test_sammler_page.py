@@ -1,12 +1,15 @@
 """The sammler board in headless Chromium: placing by clicking the canvas, rotate, cancel,
-confirm, figures, feature highlight, and a full game against the computer to the end screen."""
+confirm, figures, feature highlight, a full game against the computer to the end screen, and
+the layout in words at five screen sizes in German and English."""
+
+import re
 
 import pytest
 
-from browser_support import screenshot, state_id, wait_idle
+from browser_support import PageWatch, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
-READY = 60_000
+READY = 120_000  # a busy machine loads Pyodide slowly
 
 
 def start(page, url, seats=None, seed=7):
@@ -132,12 +135,276 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist):
         if turns == 15:
             screenshot(page, "sammler-mid-game")
     page.wait_for_selector("#end-screen")
-    rows = page.locator("#end-screen table.breakdown tr[data-player]")
+    rows = page.locator("#end-screen .sammler-summary-player[data-player]")
     assert rows.count() == 2
     view = page.evaluate("() => window.urzeit.view")
     for i in range(2):
-        total = int(rows.nth(i).locator("th").inner_text())
+        total = int(rows.nth(i).locator(".total").get_attribute("data-total"))
         assert total == view["scores"][i] == view["breakdown"][i]["total"]
+        # every scoring entry is a line in words
+        assert rows.nth(i).locator("li").count() == max(1, len(view["breakdown"][i]["entries"]))
     assert turns >= 35
     screenshot(page, "sammler-end")
+    assert_words(page)
+    # the breakdown fits a 360 px phone: no total outside its box
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(200)
+    assert_fits(page)
+    box = page.locator("#end-screen").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    for i in range(2):
+        t = rows.nth(i).locator(".total").bounding_box()
+        assert box["x"] <= t["x"] and t["x"] + t["width"] <= box["x"] + box["width"]
+    screenshot(page, "sammler-end-360")
+    page.watch.assert_clean()
+
+
+# ---- layout and words at five screen sizes, German and English ------------------------------
+
+VIEWPORTS = [(1920, 1080), (1366, 800), (820, 1180), (390, 844), (360, 740)]
+# internal ids and coordinates players must never read
+ID_PATTERNS = [re.compile(r"\b[LBS]\d\d\b"), re.compile(r"\b[FMRL]\d\b"),
+               re.compile(r"\(\s*[−-]?\d+\s*,\s*[−-]?\d+\s*\)"), re.compile(r"↻\d")]
+
+# Visible elements wider than the viewport or sticking out of it, and text wider than its box.
+LAYOUT_JS = """() => {
+  const vw = document.documentElement.clientWidth, bad = [];
+  const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '');
+  if (document.documentElement.scrollWidth > vw + 1) bad.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+  for (const e of document.querySelectorAll('body *')) {
+    if (!e.offsetParent && getComputedStyle(e).position !== 'fixed') continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (e.closest('.sammler-stage') && !e.matches('.sammler-stage, .sammler-zoom, .sammler-zoom *, #end-screen, #end-screen *, .sammler-tooltip')) continue;
+    if (r.width > vw + 1 || r.left < -1 || r.right > vw + 1) bad.push('outside: ' + name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+    const ownText = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (ownText && e.clientWidth && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'auto')
+      bad.push('text overflows: ' + name(e) + ' ' + e.scrollWidth + '>' + e.clientWidth + ' ' + e.textContent.slice(0, 40));
+  }
+  return bad;
+}"""
+
+WORDS_JS = """() => {
+  for (const d of document.querySelectorAll('.sammler details')) d.open = true;
+  const texts = [document.body.innerText];
+  for (const e of document.querySelectorAll('[title], [alt], [aria-label]'))
+    texts.push(e.getAttribute('title') || '', e.getAttribute('alt') || '', e.getAttribute('aria-label') || '');
+  return texts.join('\\n');
+}"""
+
+
+def assert_fits(page):
+    bad = page.evaluate(LAYOUT_JS)
+    assert bad == [], bad
+
+
+def assert_words(page):
+    seen = page.evaluate(WORDS_JS)
+    for pattern in ID_PATTERNS:
+        found = pattern.findall(seen)
+        assert not found, (pattern.pattern, found, seen[:2000])
+    page.evaluate("() => { for (const d of document.querySelectorAll('.sammler details')) d.open = false; }")
+
+
+def in_view(page, selector):
+    """The element lies wholly inside the window as it is scrolled now."""
+    return page.evaluate("""(sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+    }""", selector)
+
+
+GROUPS = {"desktop": [(1920, 1080), (1366, 800)], "touch": [(820, 1180), (390, 844), (360, 740)]}
+
+
+def current_lang(page):
+    # the toggle names the other language
+    return "de" if page.locator("#lang-toggle").inner_text().strip() == "EN" else "en"
+
+
+def set_lang(page, lang):
+    if current_lang(page) != lang:
+        page.click("#lang-toggle")
+        page.wait_for_function(f"() => localStorage.getItem('urzeit.lang') === '{lang}'")
+
+
+def check_every_size(page, group, step, check):
+    """Resize to each size of the group, in German and English, and check the page."""
+    for width, height in GROUPS[group]:
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "de"):
+            set_lang(page, lang)
+            page.wait_for_timeout(120)
+            page.evaluate("() => window.urzeit.board.scrollToDecision()")
+            assert_fits(page)
+            assert_words(page)
+            check(width, height, lang, width < 800)
+            page.screenshot(path=f"test-artifacts/sammler-{width}x{height}-{lang}-{step}.png")
+
+
+def assert_spots_clear_of_buttons(page):
+    """No legal spot for the tile lies under the zoom buttons."""
+    zoom = page.locator(".sammler-zoom").bounding_box()
+    scale = page.evaluate("() => window.urzeit.board.camera().scale")
+    for a in page.evaluate("() => window.urzeit.view.legal.filter((a) => a.type === 'place_tile')"):
+        c = page.evaluate(f"() => window.urzeit.board.cellCenter({a['x']}, {a['y']})")
+        left, right, top, bottom = c["x"] - scale / 2, c["x"] + scale / 2, c["y"] - scale / 2, c["y"] + scale / 2
+        apart = right <= zoom["x"] or left >= zoom["x"] + zoom["width"] or bottom <= zoom["y"] or top >= zoom["y"] + zoom["height"]
+        assert apart, ("a spot under the zoom buttons", a, zoom)
+
+
+def touch_tap(page, pt, touch):
+    if touch:
+        page.touchscreen.tap(pt["x"], pt["y"])
+    else:
+        page.mouse.click(pt["x"], pt["y"])
+
+
+@pytest.mark.parametrize("group", ["desktop", "touch"])
+def test_layout_and_words_at_every_size(browser, served_dist, group):
+    touch = group == "touch"
+    width, height = GROUPS[group][-1]
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch,
+                                  service_workers="block")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    try:
+        start(page, served_dist)
+
+        def first_decision(width, height, lang, phone):
+            if phone:
+                # the board, the tile and its buttons are in view; no keyboard hint on a phone
+                assert in_view(page, ".sammler-controls"), "the tile and its buttons are not in view"
+                assert page.evaluate("() => document.querySelector('.sammler-canvas').getBoundingClientRect().top") >= -1
+            else:
+                # prompt, board and the tile to lay, without scrolling
+                assert page.evaluate("() => scrollY") == 0
+                for sel in ("#turn-info", ".sammler-canvas", ".sammler-preview img", "#sammler-rotate-right"):
+                    assert in_view(page, sel), (sel, "not visible without scrolling")
+            if touch:
+                assert "R" not in page.locator(".sammler-panel .hint").inner_text().split()
+            assert_spots_clear_of_buttons(page)
+            first = page.evaluate("() => window.urzeit.board.labelOf(window.urzeit.view.legal[0])")
+            assert ("Startkarte" if lang == "de" else "start tile") in first, first
+
+        check_every_size(page, group, "1-tile", first_decision)
+        # lay a tile at the last size of the group
+        page.set_viewport_size({"width": width, "height": height})
+        view = page.evaluate("() => window.urzeit.view")
+        action = [a for a in view["legal"] if a["type"] == "place_tile"][0]
+        rotate_to(page, action)
+        touch_tap(page, page.evaluate(f"() => window.urzeit.board.cellCenter({action['x']}, {action['y']})"), touch)
+        assert page.evaluate("() => window.urzeit.board.pending") is not None
+        # "Legen ✓" / "Place ✓" stays on one line
+        fits = page.evaluate("() => { const b = document.getElementById('sammler-confirm'); return [b.scrollWidth <= b.clientWidth + 1, b.getBoundingClientRect().height]; }")
+        assert fits[0] and fits[1] < 52, fits
+        before = state_id(page)
+        page.click("#sammler-confirm")
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+        page.wait_for_timeout(150)
+        assert page.evaluate("() => window.urzeit.view.phase") == "figure"
+
+        def figure_step(width, height, lang, phone):
+            # the placed tile and every choice on it are on screen and apart from each other
+            markers = page.evaluate("() => window.urzeit.board.markers()")
+            canvas = page.locator(".sammler-canvas").bounding_box()
+            assert markers
+            for m in markers:
+                assert 0 <= m["x"] <= width and 0 <= m["y"] <= height, ("choice off screen", m)
+                assert canvas["x"] <= m["x"] <= canvas["x"] + canvas["width"]
+                assert canvas["y"] <= m["y"] <= canvas["y"] + canvas["height"]
+            for i, a in enumerate(markers):
+                for b in markers[i + 1:]:
+                    assert abs(a["x"] - b["x"]) + abs(a["y"] - b["y"]) >= 20, ("choices on top of each other", a, b)
+            centre = page.evaluate(f"() => window.urzeit.board.cellCenter({action['x']}, {action['y']})")
+            assert 0 <= centre["x"] <= width and 0 <= centre["y"] <= height
+            labels = page.locator(".figure-choice").all_inner_texts()
+            assert labels and all("·" not in t for t in labels), labels
+            words = {"de": ("Sammler", "Jäger", "Fischer", "Hütte"), "en": ("Gatherer", "Hunter", "Fisher", "Hut")}[lang]
+            assert all(t.split()[0] in words for t in labels), labels
+
+        # the real arrival of the figure step at this size: the tile is in view after confirming
+        figure_step(width, height, current_lang(page), width < 800)
+        check_every_size(page, group, "2-figure", figure_step)
+        page.set_viewport_size({"width": width, "height": height})
+        markers = page.evaluate("() => window.urzeit.board.markers()")
+        before = state_id(page)
+        touch_tap(page, markers[0], touch)
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+        wait_idle(page)
+        page.wait_for_function("() => window.urzeit.view.phase === 'tile' && window.urzeit.view.current_seat === 0")
+
+        def next_turn(width, height, lang, phone):
+            log = page.locator("#log").inner_text()
+            assert "legte eine" in log or "laid a" in log, log  # each line in the language of its time
+            assert_spots_clear_of_buttons(page)
+            if phone:
+                assert in_view(page, ".sammler-controls")
+
+        check_every_size(page, group, "3-next", next_turn)
+        if touch:
+            long_press_explains(page)
+        page.watch.assert_clean()
+    finally:
+        context.close()
+
+
+def long_press_explains(page):
+    """A long press on a zone says what it is worth; it is no tap, and a tap puts it away."""
+    page.evaluate("() => document.querySelector('#sammler-fit').click()")
+    pt = page.evaluate("() => window.urzeit.board.zonePoint(0, 0, 'F1')")
+    page.evaluate("""(pt) => {
+      const c = document.querySelector('.sammler-canvas');
+      const o = { pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true, clientX: pt.x, clientY: pt.y };
+      c.dispatchEvent(new PointerEvent('pointerdown', o));
+      window.__upLater = () => c.dispatchEvent(new PointerEvent('pointerup', o));
+    }""", pt)
+    page.wait_for_selector(".sammler-tooltip:not([hidden])", timeout=3000)
+    assert "Wald" in page.locator(".sammler-tooltip").inner_text() or "Forest" in page.locator(".sammler-tooltip").inner_text()
+    before = state_id(page)
+    page.evaluate("() => window.__upLater()")
+    assert page.evaluate("() => window.urzeit.board.pending") is None  # a long press is no tap
+    assert state_id(page) == before
+    page.screenshot(path="test-artifacts/sammler-long-press.png")
+    page.touchscreen.tap(pt["x"], pt["y"])
+    assert page.locator(".sammler-tooltip").is_hidden()
+
+
+def test_the_explanation_goes_away_after_a_click_and_the_computers_move(page, served_dist):
+    start(page, served_dist)
+    pt = page.evaluate("() => window.urzeit.board.zonePoint(0, 0, 'M1')")
+    page.mouse.move(pt["x"], pt["y"])
+    page.wait_for_selector(".sammler-tooltip:not([hidden])")
+    text = page.locator(".sammler-tooltip").inner_text()
+    assert ("Mammut" in text and "Punkte" in text) or ("mammoth" in text and "points" in text), text  # worth, in words
+    page.mouse.down()
+    page.mouse.up()
+    assert page.locator(".sammler-tooltip").is_hidden()
+    page.mouse.move(pt["x"] + 1, pt["y"] + 1)  # the same zone: it stays away
+    assert page.locator(".sammler-tooltip").is_hidden()
+    # hover again while it is our figure step; the computer's move then puts it away
+    view = page.evaluate("() => window.urzeit.view")
+    place(page, [a for a in view["legal"] if a["type"] == "place_tile"][0])
+    last = page.evaluate("() => window.urzeit.view.last_placed")
+    zone = page.evaluate("() => window.urzeit.view.legal[0].zone")
+    pt = page.evaluate(f"() => window.urzeit.board.zonePoint({last['x']}, {last['y']}, '{zone}')")
+    page.mouse.move(pt["x"] + 3, pt["y"] + 3)
+    page.mouse.move(pt["x"], pt["y"])
+    page.wait_for_selector(".sammler-tooltip:not([hidden])")
+    before = state_id(page)
+    page.click("#sammler-no-figure")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    wait_idle(page)
+    assert page.locator(".sammler-tooltip").is_hidden()
+    # counted words, German and English
+    got = page.evaluate("""async () => {
+      const m = await import('./js/renderers/sammler.mjs');
+      return [m.count(1, 'tile', 'de'), m.count(2, 'tile', 'de'), m.count(1, 'hut', 'de'), m.count(2, 'hut', 'de'),
+              m.count(1, 'tile', 'en'), m.count(2, 'tile', 'en'), m.count(2, 'fish', 'en'), m.count(2, 'mammoth', 'de'),
+              m.scoreEntryText({category: 'forests', points: 8, tiles: 3, mushrooms: 1, gold: 0}, 'de'),
+              m.scoreEntryText({category: 'hunters', points: 2, deer: 2, deer_counted: 1, mammoth: 0, aurochs: 0, tigers: 1, fire: false, cult_site: false}, 'en')];
+    }""")
+    assert got == ["1 Karte", "2 Karten", "1 Hütte", "2 Hütten", "1 tile", "2 tiles", "2 fish", "2 Mammuts",
+                   "Wald fertig (3 Karten, 1 Pilzgruppe): 8 Punkte",
+                   "Hunters on a meadow (1 of 2 deer count, 1 tiger): 2 points"], got
     page.watch.assert_clean()

@@ -6,38 +6,234 @@ import { el } from "./common.mjs";
 
 const TILE = 100; // tile units (the art's viewBox)
 const PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"];
+
+// Counted words: [singular, plural] per language; German and English plurals differ.
+const WORDS = {
+  de: {
+    tile: ["Karte", "Karten"], fish: ["Fisch", "Fische"], mushroom: ["Pilzgruppe", "Pilzgruppen"],
+    gold: ["Goldklumpen", "Goldklumpen"], deer: ["Wild", "Wild"], mammoth: ["Mammut", "Mammuts"],
+    aurochs: ["Auerochse", "Auerochsen"], tiger: ["Tiger", "Tiger"], hut: ["Hütte", "Hütten"],
+    member: ["Stammesmitglied", "Stammesmitglieder"], point: ["Punkt", "Punkte"],
+  },
+  en: {
+    tile: ["tile", "tiles"], fish: ["fish", "fish"], mushroom: ["mushroom group", "mushroom groups"],
+    gold: ["gold nugget", "gold nuggets"], deer: ["deer", "deer"], mammoth: ["mammoth", "mammoths"],
+    aurochs: ["aurochs", "aurochs"], tiger: ["tiger", "tigers"], hut: ["hut", "huts"],
+    member: ["tribe member", "tribe members"], point: ["point", "points"],
+  },
+};
+
+export function count(n, word, lang) {
+  const w = (WORDS[lang] || WORDS.de)[word];
+  return `${n} ${n === 1 ? w[0] : w[1]}`;
+}
+
+function join(list, lang) {
+  const and = lang === "en" ? " and " : " und ";
+  return list.length <= 1 ? list.join("") : list.slice(0, -1).join(", ") + and + list[list.length - 1];
+}
+
 const TEXT = {
   de: {
     tile: "Zu legende Karte", bonus: "Bonuskarte", rotateLeft: "⟲ Drehen", rotateRight: "Drehen ⟳",
     confirm: "Legen ✓", cancel: "Abbrechen", noFigure: "Keine Figur", fit: "Ganzes Feld",
-    chooseSpot: "Wähle einen grün markierten Platz.", keyHint: "(Taste R dreht)", confirmHint: "Platz gewählt: bestätigen oder abbrechen.",
-    figureHint: "Setze eine Figur auf die gelegte Karte oder keine.", waiting: "Warte …",
-    noFit: "Dort passt die Karte nicht.", stack: "Stapel", bonusStack: "Bonus", remaining: "Verbleibende Karten",
-    supply: "Vorrat", members: "Stammesmitglieder", huts: "Hütten",
+    chooseSpot: "Tippe auf einen grün markierten Platz.", chooseSpotKeys: "Klicke auf einen grün markierten Platz (Taste R dreht).",
+    confirmHint: "Platz gewählt: legen oder abbrechen.",
+    figureHint: "Setze eine Figur auf die gelegte Karte (weiße Kreise) oder keine.", waiting: "Warte …",
+    noFit: "Dort passt die Karte nicht.", stack: "Stapel", bonusStack: "Bonuskarten", remaining: "Verbleibende Karten",
+    supply: "Vorrat", legend: "Zeichen auf dem Feld",
     kinds: { forest: "Wald", river: "Fluss", meadow: "Wiese", river_system: "Flusssystem", lake: "See" },
     figures: { gatherer: "Sammler", fisher: "Fischer", hunter: "Jäger", hut: "Hütte" },
-    complete: "fertig", open: "offen", value: "Wert", owners: "Mehrheit", nobody: "niemand",
-    end: "Schlusswertung", total: "Summe", forests: "Wälder", rivers: "Flüsse", hutsCol: "Hütten", hunters: "Jäger",
-    tiles: "Karten", fish: "Fische", mushrooms: "Pilze", deer: "Wild", mammoth: "Mammut", aurochs: "Auerochse",
-    tigers: "Tiger", fire: "Feuer vertreibt die Tiger", cult: "Kultstätte: nur dieser Jäger zählt",
-    discarded: "passt nirgends, aus dem Spiel",
+    // "Sammler in den Wald": where a figure goes, by the zone's kind
+    onto: { forest: "in den Wald", river: "an den Fluss", lake: "an den See", meadow: "auf die Wiese" },
+    aFigure: { gatherer: "einen Sammler", fisher: "einen Fischer", hunter: "einen Jäger", hut: "eine Hütte" },
+    sides: ["im Norden", "im Osten", "im Süden", "im Westen", "in der Mitte"],
+    dirs: ["nördlich", "östlich", "südlich", "westlich"],
+    turns: ["", "nach rechts gedreht", "auf den Kopf gedreht", "nach links gedreht"],
+    layTile: (where, turn) => `Karte ${where} legen${turn ? ", " + turn : ""}`,
+    ofTile: (dir, name) => `${dir} der ${name}`, lastTile: "zuletzt gelegten Karte",
+    complete: "fertig", open: "offen", nobody: "niemand", end: "Schlusswertung", total: "Summe",
+    worth: (p) => `Wert jetzt: ${p}`, worthEnd: (p) => `Wert bei Spielende: ${p}`,
+    forestRule: "2 Punkte je Karte und je Pilzgruppe, wenn der Wald fertig ist",
+    riverRule: "1 Punkt je Karte und je Fisch, wenn der Fluss fertig ist",
+    meadowRule: "2 Punkte je Wild, Mammut und Auerochse; jeder Tiger frisst ein Wild",
+    systemRule: "Hütten: bei Spielende 1 Punkt je Fisch im ganzen Flusssystem",
+    goldRule: "Gold: wer den Wald fertigstellt, zieht eine Bonuskarte",
+    fire: "Feuer vertreibt die Tiger", cult: "Kultstätte: nur dieser Jäger zählt",
+    holder: { forest: "Sammler", river: "Fischer", meadow: "Jäger", river_system: "Hütten" },
+    noAnimals: "keine Tiere", deerOf: (c, d) => `${c} von ${d} Wild zählen`,
+    laid: (who, tile, where) => `${who} legte eine ${tile} ${where}`,
+    andPut: (fig, onto) => ` und setzte ${fig} ${onto}.`, andNone: " und setzte keine Figur.",
+    put: (who, fig, onto) => `${who} setzte ${fig} ${onto}.`,
+    atCult: " an die Kultstätte",
+    scored: (who, pts, what) => `${who} +${pts} · ${what}`,
+    forestDone: (d) => `Wald fertig (${d})`, riverDone: (d) => `Fluss fertig (${d})`,
+    hutsScore: (d) => `Hütten am Flusssystem (${d})`, huntersScore: (d) => `Jäger auf der Wiese (${d})`,
+    noOwner: { forest: "Ein Wald ist fertig – ohne Sammler, keine Punkte.", river: "Ein Fluss ist fertig – ohne Fischer, keine Punkte." },
+    goldDraw: (who) => `${who} fand Gold und zieht eine Bonuskarte.`,
+    discarded: (tile) => `Eine ${tile} passt nirgends und scheidet aus.`,
+    finalScoring: "Schlusswertung: Hütten und Jäger werden gewertet.",
+    names: { plain: "Karte", start: "Startkarte", river: "Flusskarte", forest: "Waldkarte", meadow: "Wiesenkarte", bonus: "Bonuskarte",
+             with: " mit ", fire: "Feuer", cult_site: "Kultstätte", lake: "See", gold: "Gold" },
+    cats: { forests: "Wälder", rivers: "Flüsse", huts: "Hütten", hunters: "Jäger" },
+    nothingScored: "keine Punkte",
+    legendItems: {
+      gatherer: "Sammler, steht im Wald: 2 Punkte je Karte und Pilzgruppe, wenn der Wald fertig ist",
+      fisher: "Fischer, steht am Fluss: 1 Punkt je Karte und Fisch, wenn der Fluss fertig ist",
+      hunter: "Jäger, liegt auf der Wiese: wird bei Spielende gewertet",
+      hut: "Hütte, am Fluss oder See: bei Spielende 1 Punkt je Fisch im Flusssystem",
+      badge: "Das Zeichen auf einer Figur zeigt, wem sie gehört",
+      choice: "Weißer Kreis: hier kannst du diese Figur setzen",
+      spot: "Grün gestrichelt: hier passt die Karte",
+      last: "Oranger Rahmen: die zuletzt gelegte Karte",
+      cultRing: "Weißer Ring: Jäger an der Kultstätte",
+      fish: "Fisch: 1 Punkt für Fischer und Hütten",
+      mushroom: "Pilzgruppe: +2 Punkte im fertigen Wald",
+      gold: "Goldklumpen: wer den Wald fertigstellt, zieht eine Bonuskarte",
+      deer: "Wild: 2 Punkte für Jäger",
+      mammoth: "Mammut: 2 Punkte für Jäger",
+      aurochs: "Auerochse: 2 Punkte für Jäger",
+      tiger: "Säbelzahntiger: frisst ein Wild seiner Wiese",
+      fire: "Feuer: vertreibt alle Tiger der Wiese",
+      cult_site: "Kultstätte: ein Jäger, mit dieser Karte gesetzt, wertet die Wiese allein",
+      volcano: "Vulkan: die Startkarte",
+    },
   },
   en: {
     tile: "Tile to place", bonus: "Bonus tile", rotateLeft: "⟲ Rotate", rotateRight: "Rotate ⟳",
     confirm: "Place ✓", cancel: "Cancel", noFigure: "No figure", fit: "Fit board",
-    chooseSpot: "Choose a spot marked green.", keyHint: "(key R rotates)", confirmHint: "Spot chosen: confirm or cancel.",
-    figureHint: "Put a figure on the placed tile, or none.", waiting: "Waiting …",
-    noFit: "The tile does not fit there.", stack: "Stack", bonusStack: "Bonus", remaining: "Tiles still to come",
-    supply: "Supply", members: "tribe members", huts: "huts",
+    chooseSpot: "Tap a spot marked green.", chooseSpotKeys: "Click a spot marked green (key R rotates).",
+    confirmHint: "Spot chosen: place or cancel.",
+    figureHint: "Put a figure on the placed tile (white circles), or none.", waiting: "Waiting …",
+    noFit: "The tile does not fit there.", stack: "Stack", bonusStack: "Bonus tiles", remaining: "Tiles still to come",
+    supply: "Supply", legend: "Symbols on the board",
     kinds: { forest: "Forest", river: "River", meadow: "Meadow", river_system: "River system", lake: "Lake" },
     figures: { gatherer: "Gatherer", fisher: "Fisher", hunter: "Hunter", hut: "Hut" },
-    complete: "complete", open: "open", value: "value", owners: "majority", nobody: "nobody",
-    end: "Final scoring", total: "Total", forests: "Forests", rivers: "Rivers", hutsCol: "Huts", hunters: "Hunters",
-    tiles: "tiles", fish: "fish", mushrooms: "mushrooms", deer: "deer", mammoth: "mammoth", aurochs: "aurochs",
-    tigers: "tigers", fire: "fire drives the tigers away", cult: "cult site: only this hunter counts",
-    discarded: "fits nowhere, removed",
+    onto: { forest: "on the forest", river: "on the river", lake: "on the lake", meadow: "on the meadow" },
+    aFigure: { gatherer: "a gatherer", fisher: "a fisher", hunter: "a hunter", hut: "a hut" },
+    sides: ["in the north", "in the east", "in the south", "in the west", "in the middle"],
+    dirs: ["north", "east", "south", "west"],
+    turns: ["", "turned right", "turned upside down", "turned left"],
+    layTile: (where, turn) => `Lay the tile ${where}${turn ? ", " + turn : ""}`,
+    ofTile: (dir, name) => `${dir} of the ${name}`, lastTile: "tile placed last",
+    complete: "complete", open: "open", nobody: "nobody", end: "Final scoring", total: "Total",
+    worth: (p) => `Worth now: ${p}`, worthEnd: (p) => `Worth at the end: ${p}`,
+    forestRule: "2 points per tile and per mushroom group once the forest is complete",
+    riverRule: "1 point per tile and per fish once the river is complete",
+    meadowRule: "2 points per deer, mammoth and aurochs; each tiger eats one deer",
+    systemRule: "Huts: at the end 1 point per fish in the whole river system",
+    goldRule: "Gold: whoever completes the forest draws a bonus tile",
+    fire: "fire drives the tigers away", cult: "cult site: only this hunter counts",
+    holder: { forest: "Gatherers", river: "Fishers", meadow: "Hunters", river_system: "Huts" },
+    noAnimals: "no animals", deerOf: (c, d) => `${c} of ${d} deer count`,
+    laid: (who, tile, where) => `${who} laid a ${tile} ${where}`,
+    andPut: (fig, onto) => ` and put ${fig} ${onto}.`, andNone: " and placed no figure.",
+    put: (who, fig, onto) => `${who} put ${fig} ${onto}.`,
+    atCult: " at the cult site",
+    scored: (who, pts, what) => `${who} +${pts} · ${what}`,
+    forestDone: (d) => `forest complete (${d})`, riverDone: (d) => `river complete (${d})`,
+    hutsScore: (d) => `huts on a river system (${d})`, huntersScore: (d) => `hunters on a meadow (${d})`,
+    noOwner: { forest: "A forest is complete – no gatherer, no points.", river: "A river is complete – no fisher, no points." },
+    goldDraw: (who) => `${who} found gold and draws a bonus tile.`,
+    discarded: (tile) => `A ${tile} fits nowhere and leaves the game.`,
+    finalScoring: "Final scoring: huts and hunters score.",
+    names: { plain: "tile", start: "start tile", river: "river tile", forest: "forest tile", meadow: "meadow tile", bonus: "bonus tile",
+             with: " with ", fire: "fire", cult_site: "a cult site", lake: "a lake", gold: "gold" },
+    cats: { forests: "Forests", rivers: "Rivers", huts: "Huts", hunters: "Hunters" },
+    nothingScored: "no points",
+    legendItems: {
+      gatherer: "Gatherer, stands in a forest: 2 points per tile and mushroom group once the forest is complete",
+      fisher: "Fisher, stands on a river: 1 point per tile and fish once the river is complete",
+      hunter: "Hunter, lies on a meadow: scores at the end",
+      hut: "Hut, on a river or lake: at the end 1 point per fish in the river system",
+      badge: "The sign on a figure shows whose it is",
+      choice: "White circle: you can put this figure here",
+      spot: "Dashed green: the tile fits here",
+      last: "Orange frame: the tile placed last",
+      cultRing: "White ring: a hunter at the cult site",
+      fish: "Fish: 1 point for fishers and huts",
+      mushroom: "Mushroom group: +2 points in a complete forest",
+      gold: "Gold nugget: whoever completes the forest draws a bonus tile",
+      deer: "Deer: 2 points for hunters",
+      mammoth: "Mammoth: 2 points for hunters",
+      aurochs: "Aurochs: 2 points for hunters",
+      tiger: "Sabre-tooth tiger: eats one deer on its meadow",
+      fire: "Fire: drives every tiger off the meadow",
+      cult_site: "Cult site: a hunter placed with this tile scores the meadow alone",
+      volcano: "Volcano: the start tile",
+    },
   },
 };
+
+const text = (lang) => TEXT[lang] || TEXT.de;
+
+// What a feature is made of, in words ("3 Karten, 1 Pilzgruppe").
+function contents(f, lang) {
+  const t = text(lang);
+  if (f.kind === "forest" || f.category === "forests") {
+    const bits = [count(f.tiles, "tile", lang)];
+    if (f.mushrooms) bits.push(count(f.mushrooms, "mushroom", lang));
+    if (f.gold) bits.push(count(f.gold, "gold", lang));
+    return bits.join(", ");
+  }
+  if (f.kind === "river" || f.category === "rivers") return `${count(f.tiles, "tile", lang)}, ${count(f.fish, "fish", lang)}`;
+  if (f.kind === "river_system" || f.category === "huts") return count(f.fish, "fish", lang);
+  const bits = [];
+  if (f.mammoth) bits.push(count(f.mammoth, "mammoth", lang));
+  if (f.aurochs) bits.push(count(f.aurochs, "aurochs", lang));
+  if (f.deer) bits.push(f.deer_counted < f.deer ? t.deerOf(f.deer_counted, f.deer) : count(f.deer, "deer", lang));
+  if (f.tigers) bits.push(count(f.tigers, "tiger", lang));
+  if (f.fire) bits.push(t.fire);
+  if (f.cult_site) bits.push(t.cult);
+  return bits.length ? bits.join(", ") : t.noAnimals;
+}
+
+// One scoring entry of the breakdown in words: "Wald fertig (3 Karten, 1 Pilzgruppe): 8 Punkte".
+export function scoreEntryText(e, lang) {
+  const t = text(lang);
+  const d = contents(e, lang);
+  const what = { forests: t.forestDone, rivers: t.riverDone, huts: t.hutsScore, hunters: t.huntersScore }[e.category];
+  const words = what ? what(d) : d;
+  return `${words[0].toUpperCase()}${words.slice(1)}: ${count(e.points, "point", lang)}`;
+}
+
+// The end-of-game breakdown: per player every scoring entry in words and the total.
+// A plain element the page's end screen can show; it fits 360 px.
+export function endSummary(view, lang, names) {
+  const t = text(lang);
+  const box = document.createElement("div");
+  box.className = "sammler-summary";
+  (view.breakdown || []).forEach((b, i) => {
+    const section = document.createElement("section");
+    section.className = "sammler-summary-player";
+    section.dataset.player = String(i);
+    const head = document.createElement("h4");
+    const name = document.createElement("span");
+    name.textContent = names[i] ?? "";
+    const total = document.createElement("strong");
+    total.className = "total";
+    total.dataset.total = String(b.total);
+    total.textContent = count(b.total, "point", lang);
+    head.append(name, total);
+    const sums = document.createElement("p");
+    sums.className = "sums";
+    sums.textContent = ["forests", "rivers", "huts", "hunters"].map((c) => `${t.cats[c]} ${b[c]}`).join(" · ");
+    const list = document.createElement("ul");
+    for (const e of b.entries) {
+      const li = document.createElement("li");
+      li.textContent = scoreEntryText(e, lang);
+      list.append(li);
+    }
+    if (!b.entries.length) {
+      const li = document.createElement("li");
+      li.textContent = t.nothingScored;
+      list.append(li);
+    }
+    section.append(head, sums, list);
+    box.append(section);
+  });
+  return box;
+}
 
 // Rotating a catalogue point clockwise by r quarter turns inside the 100-unit square.
 function rotatePoint(x, y, r) {
@@ -103,6 +299,9 @@ export function createSammlerRenderer() {
   let lastPlacedAt = null;
   let dropAnim = null;
   let hinted = null;
+  let longPress = 0;
+  let tooltipOff = null;   // the zone whose explanation a click put away
+  let focused = null;      // the placed tile the camera moved to for the figure step
 
   const tx = () => TEXT[api.lang()] || TEXT.de;
 
@@ -137,7 +336,7 @@ export function createSammlerRenderer() {
     const zoom = el("div", { class: "sammler-zoom" },
       el("button", { type: "button", id: "sammler-zoom-in", "aria-label": "zoom in", onclick: () => zoomBy(1.25) }, "+"),
       el("button", { type: "button", id: "sammler-zoom-out", "aria-label": "zoom out", onclick: () => zoomBy(0.8) }, "−"),
-      el("button", { type: "button", id: "sammler-fit", onclick: () => { userMovedCamera = false; fit(); } }, "⤢"));
+      el("button", { type: "button", id: "sammler-fit", "aria-label": "fit", onclick: () => { userMovedCamera = false; focused = null; fit(); } }, "⤢"));
     stage.append(canvas, tooltip, zoom);
     panel = el("div", { class: "sammler-panel" });
     root.append(stage, panel);
@@ -156,6 +355,7 @@ export function createSammlerRenderer() {
 
   function unmount() {
     cancelAnimationFrame(raf);
+    clearTimeout(longPress);
     window.removeEventListener("keydown", onKey);
     api = null;
   }
@@ -167,7 +367,8 @@ export function createSammlerRenderer() {
     canvas.height = Math.max(1, Math.round(rect.height * dpr));
     canvas.style.width = rect.width + "px";
     canvas.style.height = rect.height + "px";
-    if (!userMovedCamera) fit();
+    if (focused) focus();
+    else if (!userMovedCamera) fit();
     dirty = true;
   }
 
@@ -199,7 +400,9 @@ export function createSammlerRenderer() {
     const [w, h] = cssSize();
     camera.x = (minX + maxX) / 2;
     camera.y = (minY + maxY) / 2;
-    camera.scale = Math.max(24, Math.min(140, Math.min(w / (maxX - minX + 0.6), h / (maxY - minY + 0.6))));
+    // a margin on both sides as wide as the zoom buttons, so they cover no spot
+    camera.scale = Math.max(24, Math.min(140, Math.min((w - 100) / (maxX - minX), w / (maxX - minX + 0.6),
+                                                       h / (maxY - minY + 0.6))));
     dirty = true;
   }
 
@@ -244,7 +447,13 @@ export function createSammlerRenderer() {
   function update(newView) {
     const previous = view;
     view = newView;
-    if (!previous || previous.state_id !== view.state_id) hinted = null;
+    const changed = !previous || previous.state_id !== view.state_id;
+    if (changed) {
+      hinted = null;
+      hideTooltip();  // the computer's move or ours: an old explanation would cover the board
+      hoverZone = null;
+      tooltipOff = null;
+    }
     if (!previous || previous.tile_to_place !== view.tile_to_place || previous.state_id > view.state_id) {
       pending = null;
       if (!previous || previous.tile_to_place !== view.tile_to_place) rot = firstLegalRotation();
@@ -256,9 +465,36 @@ export function createSammlerRenderer() {
       if (lastPlacedAt !== null) dropAnim = { x: last.x, y: last.y, start: performance.now() };
       lastPlacedAt = key;
     }
-    if (!userMovedCamera || !previous) fit();
+    const figureStep = view.phase === "figure" && isMyTurn() && last;
+    if (figureStep) {
+      if (!focused || focused.x !== last.x || focused.y !== last.y) { focused = { x: last.x, y: last.y }; focus(); }
+    } else {
+      focused = null;
+      if (!userMovedCamera || !previous) fit();
+    }
     renderPanel();
     dirty = true;
+    if (changed && isMyTurn()) requestAnimationFrame(scrollToDecision);
+  }
+
+  // The figure step: the placed tile in the middle, large enough that its choices stand apart.
+  function focus() {
+    if (!focused) return;
+    const [w, h] = cssSize();
+    // large, but clear of the zoom buttons at the right edge
+    camera.scale = Math.max(Math.min(camera.scale, w - 40), Math.min(300, w - 110, h * 0.85));
+    camera.x = focused.x + 0.5;
+    camera.y = focused.y + 0.5;
+    dirty = true;
+  }
+
+  // On a small screen the board and the buttons of the decision come into view.
+  function scrollToDecision() {
+    if (!root || !root.isConnected) return;
+    const top = root.getBoundingClientRect().top;
+    const controls = panel.querySelector(".sammler-controls") || canvas;
+    const bottom = controls.getBoundingClientRect().bottom;
+    if (top < 0 || bottom > window.innerHeight) window.scrollBy({ top: top - 4, behavior: "instant" });
   }
 
   function firstLegalRotation() {
@@ -282,10 +518,23 @@ export function createSammlerRenderer() {
 
   function bindInput() {
     canvas.addEventListener("pointerdown", (ev) => {
-      canvas.setPointerCapture(ev.pointerId);
+      try { canvas.setPointerCapture(ev.pointerId); } catch { /* a pointer already gone */ }
       pointers.set(ev.pointerId, [ev.offsetX, ev.offsetY]);
-      if (pointers.size === 1) drag = { x: ev.offsetX, y: ev.offsetY, moved: false, cam: { ...camera } };
-      else drag = null;
+      // a click or touch puts the explanation away: it must not cover a spot to choose
+      hideTooltip();
+      clearTimeout(longPress);
+      if (pointers.size === 1) {
+        drag = { x: ev.offsetX, y: ev.offsetY, moved: false, cam: { ...camera }, explained: false };
+        if (ev.pointerType !== "mouse") {
+          // long press on a zone: say what it is worth, and do not count it as a tap
+          const d = drag;
+          longPress = setTimeout(() => {
+            if (drag !== d || d.moved) return;
+            d.explained = true;
+            hover(d.x, d.y, true);
+          }, 450);
+        }
+      } else drag = null;
     });
     canvas.addEventListener("pointermove", (ev) => {
       const prev = pointers.get(ev.pointerId);
@@ -300,7 +549,7 @@ export function createSammlerRenderer() {
       if (prev) pointers.set(ev.pointerId, [ev.offsetX, ev.offsetY]);
       if (drag && prev) {
         const dx = ev.offsetX - drag.x, dy = ev.offsetY - drag.y;
-        if (Math.abs(dx) + Math.abs(dy) > 5) drag.moved = true;
+        if (Math.abs(dx) + Math.abs(dy) > 5) { drag.moved = true; clearTimeout(longPress); }
         if (drag.moved) {
           camera.x = drag.cam.x - dx / camera.scale;
           camera.y = drag.cam.y - dy / camera.scale;
@@ -309,18 +558,26 @@ export function createSammlerRenderer() {
         }
         return;
       }
-      hover(ev.offsetX, ev.offsetY);
+      if (ev.pointerType === "mouse") hover(ev.offsetX, ev.offsetY);
     });
     const end = (ev) => {
-      const wasDrag = drag && drag.moved;
+      clearTimeout(longPress);
+      const wasDrag = drag && (drag.moved || drag.explained);
       const single = pointers.size === 1;
       pointers.delete(ev.pointerId);
-      if (ev.type === "pointerup" && single && !wasDrag) click(ev.offsetX, ev.offsetY);
+      if (ev.type === "pointerup" && single && !wasDrag) {
+        hideTooltip();
+        tooltipOff = hoverZone;  // stays away until the pointer moves to another zone
+        click(ev.offsetX, ev.offsetY);
+      }
       drag = null;
     };
     canvas.addEventListener("pointerup", end);
     canvas.addEventListener("pointercancel", end);
-    canvas.addEventListener("pointerleave", () => { hoverCell = null; hoverZone = null; tooltip.hidden = true; dirty = true; });
+    canvas.addEventListener("pointerleave", (ev) => {
+      if (ev.pointerType !== "mouse") return;  // a lifted finger leaves too: a long-press text stays
+      hoverCell = null; hoverZone = null; hideTooltip(); dirty = true;
+    });
     canvas.addEventListener("wheel", (ev) => {
       ev.preventDefault();
       zoomBy(Math.exp(-ev.deltaY * 0.0015), ev.offsetX, ev.offsetY);
@@ -334,7 +591,7 @@ export function createSammlerRenderer() {
     else if (ev.key === "q") rotate(-1);
     else if (ev.key === "Enter" && pending) confirm();
     else if (ev.key === "Escape" && pending) cancel();
-    else if (ev.key === "f") { userMovedCamera = false; fit(); }
+    else if (ev.key === "f") { userMovedCamera = false; focused = null; fit(); }
     else return;
     ev.preventDefault();
   }
@@ -380,7 +637,7 @@ export function createSammlerRenderer() {
     return matches.find((f) => f.kind !== "river_system") || matches[0] || null;
   }
 
-  function hover(sx, sy) {
+  function hover(sx, sy, force = false) {
     const c = cellAt(sx, sy);
     const tile = view && tileAt(c.x, c.y);
     let newZone = null;
@@ -392,47 +649,62 @@ export function createSammlerRenderer() {
     const zoneChanged = JSON.stringify(newZone) !== JSON.stringify(hoverZone);
     hoverCell = { x: c.x, y: c.y };
     hoverZone = newZone;
-    if (zoneChanged) showTooltip(sx, sy);
-    else if (hoverZone) moveTooltip(sx, sy);
+    if (zoneChanged || force) {
+      if (force || JSON.stringify(newZone) !== JSON.stringify(tooltipOff)) { tooltipOff = null; showTooltip(sx, sy); }
+      else hideTooltip();
+    } else if (hoverZone && !tooltip.hidden) moveTooltip(sx, sy);
     if (cellChanged || zoneChanged) dirty = true;
   }
 
   function describeFeature(f) {
-    const t = tx();
-    const owners = f.owners.length ? f.owners.map((p) => api.names[p]).join(", ") : t.nobody;
-    const parts = [];
-    if (f.kind === "forest") parts.push(`${f.tiles} ${t.tiles}`, `${f.mushrooms} ${t.mushrooms}`, `gold ${f.gold}`);
-    if (f.kind === "river") parts.push(`${f.tiles} ${t.tiles}`, `${f.fish} ${t.fish}`);
-    if (f.kind === "river_system") parts.push(`${f.fish} ${t.fish}`);
-    if (f.kind === "meadow") {
-      parts.push(`${f.deer} ${t.deer}`, `${f.mammoth} ${t.mammoth}`, `${f.aurochs} ${t.aurochs}`, `${f.tigers} ${t.tigers}`);
-      if (f.fire) parts.push(t.fire);
+    const lang = api.lang();
+    const t = text(lang);
+    const owners = f.owners.length ? join(f.owners.map((p) => api.names[p]), lang) : t.nobody;
+    const lines = [];
+    const points = count(f.value, "point", lang);
+    if (f.kind === "forest" || f.kind === "river") {
+      lines.push(`${t.kinds[f.kind]} · ${f.complete ? t.complete : t.open}`, contents(f, lang),
+                 `${t.worth(points)} (${f.kind === "forest" ? t.forestRule : t.riverRule})`);
+      if (f.kind === "forest" && f.gold) lines.push(t.goldRule);
+    } else if (f.kind === "meadow") {
+      lines.push(t.kinds.meadow, contents(f, lang), `${t.worthEnd(points)} (${t.meadowRule})`);
+    } else {
+      lines.push(t.kinds.river_system, contents(f, lang), t.systemRule);
     }
-    const state = f.kind === "forest" || f.kind === "river" ? ` · ${f.complete ? t.complete : t.open}` : "";
-    let text = `${t.kinds[f.kind]}${state} · ${t.value} ${f.value} · ${t.owners}: ${owners}\n${parts.join(", ")}`;
+    lines.push(`${t.holder[f.kind]}: ${owners}`);
     if (f.kind === "river") {
       // huts belong to the whole river system, through lakes
       const system = view.features.find((g) => g.kind === "river_system" && g.id === f.system);
       if (system) {
-        const huts = system.owners.length ? system.owners.map((p) => api.names[p]).join(", ") : t.nobody;
-        text += `\n${t.kinds.river_system}: ${system.fish} ${t.fish} · ${t.hutsCol}: ${huts}`;
+        const huts = system.owners.length ? join(system.owners.map((p) => api.names[p]), lang) : t.nobody;
+        lines.push(`${t.kinds.river_system}: ${contents(system, lang)} · ${t.holder.river_system}: ${huts}`);
       }
     }
-    return text;
+    return lines.join("\n");
   }
 
   function showTooltip(sx, sy) {
     const f = hoverZone && featureOf(hoverZone.x, hoverZone.y, hoverZone.zone);
-    if (!f) { tooltip.hidden = true; return; }
+    if (!f) { hideTooltip(); return; }
     tooltip.textContent = describeFeature(f);
     tooltip.dataset.feature = f.kind;
     tooltip.hidden = false;
     moveTooltip(sx, sy);
   }
 
+  function hideTooltip() {
+    if (tooltip) tooltip.hidden = true;
+  }
+
   function moveTooltip(sx, sy) {
-    tooltip.style.left = Math.min(sx + 14, canvas.clientWidth - 230) + "px";
-    tooltip.style.top = sy + 14 + "px";
+    // inside the stage: right of and below the pointer, or left of / above it near an edge
+    const [w, h] = cssSize();
+    const tw = tooltip.offsetWidth, th = tooltip.offsetHeight;
+    let left = sx + 14, top = sy + 18;
+    if (left + tw > w - 4) left = Math.max(4, sx - 14 - tw);
+    if (top + th > h - 4) top = Math.max(4, sy - 18 - th);
+    tooltip.style.left = left + "px";
+    tooltip.style.top = top + "px";
   }
 
   function click(sx, sy) {
@@ -508,14 +780,39 @@ export function createSammlerRenderer() {
       byZone.get(a.zone).push(a);
     }
     const result = [];
-    const r = Math.max(11, camera.scale * 0.11);
+    const r = Math.max(12, Math.min(19, camera.scale * 0.09));
     for (const [zone, actions] of byZone) {
       const [lx, ly] = anchorOf(tile, zone);
+      const [ax, ay] = worldToScreen(tile.x + lx / TILE, tile.y + ly / TILE);
       actions.forEach((action, i) => {
         const off = (i - (actions.length - 1) / 2) * r * 2.3;
-        const [sx, sy] = worldToScreen(tile.x + lx / TILE, tile.y + ly / TILE);
-        result.push({ action, sx: sx + off, sy, r });
+        result.push({ action, sx: ax + off, sy: ay, ax, ay, r });
       });
+    }
+    // choices whose zones lie close together push each other apart, inside the tile
+    const [x0, y0] = worldToScreen(tile.x, tile.y);
+    const x1 = x0 + camera.scale, y1 = y0 + camera.scale;
+    const gap = 2 * r + 5;
+    for (let round = 0; round < 40; round++) {
+      let moved = false;
+      for (let i = 0; i < result.length; i++) {
+        for (let j = i + 1; j < result.length; j++) {
+          const a = result[i], b = result[j];
+          let dx = b.sx - a.sx, dy = b.sy - a.sy;
+          let d = Math.hypot(dx, dy);
+          if (d >= gap) continue;
+          if (d < 0.01) { dx = Math.cos(j * 2.4); dy = Math.sin(j * 2.4); d = 1; }
+          const push = (gap - d) / 2 + 0.5;
+          a.sx -= (dx / d) * push; a.sy -= (dy / d) * push;
+          b.sx += (dx / d) * push; b.sy += (dy / d) * push;
+          moved = true;
+        }
+      }
+      for (const m of result) {
+        m.sx = Math.min(x1 - r - 2, Math.max(x0 + r + 2, m.sx));
+        m.sy = Math.min(y1 - r - 2, Math.max(y0 + r + 2, m.sy));
+      }
+      if (!moved) break;
     }
     return result;
   }
@@ -768,6 +1065,20 @@ export function createSammlerRenderer() {
   function drawMarkers() {
     const seat = view.seat;
     for (const m of markers()) {
+      if (Math.hypot(m.sx - m.ax, m.sy - m.ay) > m.r) {
+        ctx.beginPath();
+        ctx.moveTo(m.ax, m.ay);
+        ctx.lineTo(m.sx, m.sy);
+        ctx.strokeStyle = "#ffffffcc";
+        ctx.lineWidth = 2;
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(m.ax, m.ay, 3, 0, Math.PI * 2);
+        ctx.fillStyle = "#1f5fbf";
+        ctx.fill();
+      }
+    }
+    for (const m of markers()) {
       if (hinted && JSON.stringify(hinted) === JSON.stringify(m.action)) {
         ctx.beginPath();
         ctx.arc(m.sx, m.sy, m.r + 9, 0, Math.PI * 2);
@@ -803,114 +1114,260 @@ export function createSammlerRenderer() {
     }
   }
 
+  // ---- words for tiles, places and figures ---------------------------------------------
+
+  // A tile named by what it shows: "Flusskarte mit See", "start tile", "Bonuskarte mit Feuer".
+  function tileName(type, bonus, lang) {
+    const n = text(lang).names;
+    const g = geometry && geometry.types[type];
+    if (!g) return bonus ? n.bonus : n.plain;
+    if (g.kind === "start") return n.start;
+    const icons = new Set(g.icons.map((i) => i.kind));
+    const base = bonus ? n.bonus : g.rivers.length ? n.river : g.forests.length ? n.forest : n.meadow;
+    const extras = ["fire", "cult_site"].filter((k) => icons.has(k));
+    if (g.lakes.length) extras.push("lake");
+    if (icons.has("gold")) extras.push("gold");
+    if (bonus && !extras.length) {
+      if (g.rivers.length) extras.push(lang === "en" ? "a river" : "Fluss");
+      else extras.push(lang === "en" ? "a forest" : "Wald");
+      return base + n.with + extras[0];
+    }
+    return extras.length ? base + n.with + join(extras.slice(0, 2).map((k) => n[k]), lang) : base;
+  }
+
+  // Where (x, y) lies: beside the start tile, else beside the tile placed last of its neighbours.
+  // For a choice on the board the tile placed last (framed orange) is named so; the log names tiles.
+  function whereWords(x, y, lang, forChoice = false) {
+    const tiles = view ? view.tiles : [];
+    const t = text(lang);
+    const steps = [[0, 1, 0], [-1, 0, 1], [0, -1, 2], [1, 0, 3]]; // dx, dy to the neighbour; dir index
+    let best = null;
+    tiles.forEach((tile, i) => {
+      if (tile.x === x && tile.y === y) return;
+      for (const [dx, dy, dir] of steps) {
+        if (tile.x === x + dx && tile.y === y + dy) {
+          const rank = i === 0 ? Infinity : i;
+          if (!best || rank > best.rank) best = { tile, dir, rank };
+        }
+      }
+    });
+    if (!best) return "";
+    const last = view.last_placed;
+    const isLast = forChoice && best.rank !== Infinity && last && best.tile.x === last.x && best.tile.y === last.y;
+    return t.ofTile(t.dirs[best.dir], isLast ? t.lastTile : tileName(best.tile.type, best.tile.bonus, lang));
+  }
+
+  function zoneKind(type, zone) {
+    const g = geometry && geometry.types[type];
+    const z = g && g.zones.find((q) => q.id === zone);
+    return z ? z.kind : null;
+  }
+
+  // Which part of the tile a zone is on: 0..3 north/east/south/west, 4 the middle.
+  function zoneSide(tileView, zone) {
+    const [ax, ay] = anchorOf(tileView, zone);
+    const dx = ax - 50, dy = ay - 50;
+    if (Math.hypot(dx, dy) < 12) return 4;
+    return Math.abs(dy) >= Math.abs(dx) ? (dy < 0 ? 0 : 2) : (dx > 0 ? 1 : 3);
+  }
+
+  const FIGURE_ZONE = { gatherer: "forest", fisher: "river", hunter: "meadow", hut: "river" };
+
+  function figureWhat(action, lang) {
+    // "Sammler in den Wald (3 Karten, 1 Pilzgruppe)", with the side when one word fits two choices
+    const t = text(lang);
+    const last = view && view.last_placed;
+    const tileView = last && tileAt(last.x, last.y);
+    const kind = (tileView && zoneKind(tileView.type, action.zone)) || FIGURE_ZONE[action.figure];
+    let words = `${t.figures[action.figure]} ${t.onto[kind] || ""}`.trim();
+    if (!tileView) return words;
+    const what = figureContents(action, last, lang);
+    const twins = figureActions().filter((a) => a.figure === action.figure && a.zone !== action.zone &&
+      zoneKind(tileView.type, a.zone) === kind && figureContents(a, last, lang) === what);
+    if (twins.length && geometry) words += " " + t.sides[zoneSide(tileView, action.zone)];
+    if (what) words += ` (${what})`;
+    return words;
+  }
+
+  // What the feature a figure would join holds: a hut joins the whole river system.
+  function figureContents(action, last, lang) {
+    const f = action.figure === "hut"
+      ? view.features.find((q) => q.kind === "river_system" && q.zones.some(([x, y, z]) => x === last.x && y === last.y && z === action.zone))
+      : featureOf(last.x, last.y, action.zone);
+    return f ? contents(f, lang) : "";
+  }
+
+  function label(action, lang) {
+    const t = text(lang);
+    if (action.type === "place_tile") {
+      const r = geometry ? [0, 1, 2, 3].find((q) => alias(view.tile_to_place, q) === action.rotation) ?? action.rotation : action.rotation;
+      return t.layTile(whereWords(action.x, action.y, lang, true), t.turns[r] || "");
+    }
+    if (action.type === "place_figure") return figureWhat(action, lang);
+    if (action.type === "pass") return t.noFigure;
+    return t.waiting;
+  }
+
+  // The log: a tile and its figure make one line; the tile waits for the figure step.
+  let laidTile = null;
+
+  function event(e, names, lang) {
+    const t = text(lang);
+    const who = names[e.player] ?? "";
+    if (e.type === "place_tile") {
+      laidTile = { x: e.x, y: e.y, player: e.player,
+                   words: t.laid(who, tileName(e.tile, e.bonus, lang), whereWords(e.x, e.y, lang)).trim(),
+                   type: e.tile };
+      return null;
+    }
+    if (e.type === "place_figure" || e.type === "no_figure") {
+      const laid = laidTile && laidTile.player === e.player ? laidTile : null;
+      laidTile = null;
+      if (e.type === "no_figure") return laid ? laid.words + t.andNone : null;
+      const type = laid ? laid.type : tileAt(e.x, e.y)?.type;
+      const kind = (type && zoneKind(type, e.zone)) || FIGURE_ZONE[e.figure];
+      const onto = (t.onto[kind] || "") + (e.cult ? t.atCult : "");
+      return laid ? laid.words + t.andPut(t.aFigure[e.figure], onto) : t.put(who, t.aFigure[e.figure], onto);
+    }
+    if (e.type === "score") {
+      const what = { forests: t.forestDone, rivers: t.riverDone, huts: t.hutsScore, hunters: t.huntersScore }[e.category];
+      return t.scored(join(e.players.map((p) => names[p]), lang), e.points, what ? what(contents(e, lang)) : "");
+    }
+    if (e.type === "complete" && !e.players.length && e.points) return t.noOwner[e.feature] || null;
+    if (e.type === "draw" && e.bonus) return t.goldDraw(who);
+    if (e.type === "discard") return t.discarded(tileName(e.tile, e.bonus, lang));
+    if (e.type === "game_over") return t.finalScoring;
+    return null;
+  }
+
   // ---- side panel -----------------------------------------------------------------
+
+  const coarse = () => window.matchMedia && window.matchMedia("(hover: none)").matches;
 
   function renderPanel() {
     if (!view) return;
-    const t = tx();
+    const lang = api.lang();
+    const t = text(lang);
+    const openDetails = new Set([...panel.querySelectorAll("details[open]")].map((d) => d.className));
     panel.replaceChildren();
     if (view.tile_to_place) {
+      const controls = el("div", { class: "sammler-controls" });
       const preview = el("div", { class: "sammler-preview" });
-      const img = el("img", { src: new URL(`../../tiles/${view.tile_to_place}.svg`, import.meta.url).href, alt: view.tile_to_place, width: "112", height: "112" });
+      const name = tileName(view.tile_to_place, view.tile_is_bonus, lang);
+      const img = el("img", { src: new URL(`../../tiles/${view.tile_to_place}.svg`, import.meta.url).href, alt: name, width: "112", height: "112" });
       img.style.transform = `rotate(${rot * 90}deg)`;
       preview.append(el("div", { class: "label" }, view.tile_is_bonus ? t.bonus : t.tile), img);
-      panel.append(preview);
+      controls.append(preview);
       if (isMyTurn()) {
-        panel.append(el("div", { class: "row-buttons" },
-          el("button", { type: "button", id: "sammler-rotate-left", onclick: () => rotate(-1) }, t.rotateLeft),
-          el("button", { type: "button", id: "sammler-rotate-right", onclick: () => rotate(1) }, t.rotateRight)));
         const confirmButton = el("button", { type: "button", id: "sammler-confirm", class: "primary", onclick: confirm }, t.confirm);
         const cancelButton = el("button", { type: "button", id: "sammler-cancel", onclick: cancel }, t.cancel);
         confirmButton.disabled = !pending;
         cancelButton.disabled = !pending;
-        panel.append(el("div", { class: "row-buttons" }, confirmButton, cancelButton));
-        panel.append(el("p", { class: "hint" }, pending ? t.confirmHint : t.chooseSpot,
-          pending ? null : el("span", { class: "keys-only" }, " " + t.keyHint)));
+        controls.append(el("div", { class: "sammler-buttons" },
+          el("button", { type: "button", id: "sammler-rotate-left", onclick: () => rotate(-1) }, t.rotateLeft),
+          el("button", { type: "button", id: "sammler-rotate-right", onclick: () => rotate(1) }, t.rotateRight),
+          confirmButton, cancelButton,
+          el("p", { class: "hint" }, pending ? t.confirmHint : coarse() ? t.chooseSpot : t.chooseSpotKeys)));
       }
+      panel.append(controls);
     }
     if (view.phase === "figure" && isMyTurn()) {
-      panel.append(el("p", { class: "hint" }, t.figureHint));
+      const controls = el("div", { class: "sammler-controls figure-step" },
+        el("p", { class: "hint" }, t.figureHint),
+        el("button", { type: "button", id: "sammler-no-figure", onclick: () => api.act({ type: "pass" }) }, t.noFigure));
       const list = el("div", { class: "figure-choices" });
       for (const a of figureActions()) {
-        list.append(el("button", { type: "button", class: "figure-choice", "data-action": JSON.stringify(a), onclick: () => api.act(a) },
-          `${t.figures[a.figure]} · ${a.zone}`));
+        // pointing at a choice lights up its forest, river or meadow on the board
+        const light = () => { hoverZone = { x: view.last_placed.x, y: view.last_placed.y, zone: a.zone }; dirty = true; };
+        const dark = () => { hoverZone = null; dirty = true; };
+        list.append(el("button", { type: "button", class: "figure-choice", "data-action": JSON.stringify(a), onclick: () => api.act(a),
+                                   onpointerenter: light, onpointerleave: dark, onfocus: light, onblur: dark },
+          label(a, lang)));
       }
-      list.append(el("button", { type: "button", id: "sammler-no-figure", onclick: () => api.act({ type: "pass" }) }, t.noFigure));
-      panel.append(list);
+      panel.append(controls, list);
     }
-    panel.append(el("div", { class: "sammler-stacks" }, `${t.stack}: ${view.stack.land} · ${t.bonusStack}: ${view.stack.bonus}`));
+    panel.append(el("div", { class: "sammler-stacks" },
+      `${t.stack}: ${count(view.stack.land, "tile", lang)} · ${t.bonusStack}: ${view.stack.bonus}`));
     const supply = el("ul", { class: "sammler-supply", "aria-label": t.supply });
     view.supply.forEach((sp, i) => {
       const li = el("li", {});
-      li.append(el("span", { class: "swatch", style: `background:${api.colours[i]}` }),
-        `${api.names[i]}: ${sp.members} ${t.members}, ${sp.huts} ${t.huts}`);
+      li.append(badge(i), el("span", {}, `${api.names[i]}: ${count(sp.members, "member", lang)}, ${count(sp.huts, "hut", lang)}`));
       supply.append(li);
     });
     panel.append(supply);
+    panel.append(legend(lang));
     const remaining = el("details", { class: "sammler-remaining" }, el("summary", {}, `${t.remaining} (${view.stack.land})`));
     const grid = el("div", { class: "remaining-grid" });
     for (const [type, n] of Object.entries(view.remaining)) {
-      grid.append(el("span", { class: "remaining-tile", title: type },
-        el("img", { src: new URL(`../../tiles/${type}.svg`, import.meta.url).href, alt: type, width: "36", height: "36", loading: "lazy" }),
+      const name = tileName(type, false, lang);
+      grid.append(el("span", { class: "remaining-tile", title: name },
+        el("img", { src: new URL(`../../tiles/${type}.svg`, import.meta.url).href, alt: name, width: "36", height: "36", loading: "lazy" }),
         el("span", {}, `×${n}`)));
     }
     remaining.append(grid);
     panel.append(remaining);
+    for (const d of panel.querySelectorAll("details")) if (openDetails.has(d.className)) d.open = true;
   }
 
-  function entryText(e) {
-    const t = tx();
-    const where = `(${e.x}, ${e.y})`;
-    if (e.category === "forests") return `${t.kinds.forest} ${where}: ${e.tiles} ${t.tiles} × 2 + ${e.mushrooms} ${t.mushrooms} × 2 = ${e.points}`;
-    if (e.category === "rivers") return `${t.kinds.river} ${where}: ${e.tiles} ${t.tiles} + ${e.fish} ${t.fish} = ${e.points}`;
-    if (e.category === "huts") return `${t.kinds.river_system} ${where}: ${e.fish} ${t.fish} = ${e.points}`;
-    const bits = [`${e.mammoth} ${t.mammoth}`, `${e.aurochs} ${t.aurochs}`, `${e.deer_counted}/${e.deer} ${t.deer}`, `${e.tigers} ${t.tigers}`];
-    if (e.fire) bits.push(t.fire);
-    if (e.cult_site) bits.push(t.cult);
-    return `${t.kinds.meadow} ${where}: ${bits.join(", ")} → ${e.points}`;
+  // A figure drawn on a small canvas of its own (legend, supply).
+  function figureCanvas(kind, owner, size = 26, marker = false) {
+    const c = el("canvas", { class: "sammler-icon", width: String(size * 2), height: String(size * 2), "aria-hidden": "true" });
+    c.style.width = c.style.height = size + "px";
+    const saved = ctx;
+    ctx = c.getContext("2d");
+    ctx.scale(2, 2);
+    if (marker) {
+      ctx.beginPath();
+      ctx.arc(size / 2, size / 2, size / 2 - 2, 0, Math.PI * 2);
+      ctx.fillStyle = "#ffffffdd";
+      ctx.fill();
+      ctx.strokeStyle = "#1f5fbf";
+      ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+    drawFigure(kind, owner, size / 2, size / 2, marker ? size * 0.55 : size * 0.85);
+    ctx = saved;
+    return c;
   }
 
-  // The final scoring for the page's end screen: a table per category and, folded, every
-  // feature that scored.
-  function breakdown(endView) {
-    const t = tx();
-    const box = el("div", { class: "sammler-breakdown" });
-    const table = el("table", { class: "breakdown" });
-    table.append(el("tr", {}, el("th", {}, ""), el("th", {}, t.forests), el("th", {}, t.rivers), el("th", {}, t.hutsCol), el("th", {}, t.hunters), el("th", {}, t.total)));
-    endView.breakdown.forEach((b, i) => {
-      table.append(el("tr", { "data-player": i }, el("td", {}, api.names[i]), el("td", {}, b.forests), el("td", {}, b.rivers),
-        el("td", {}, b.huts), el("td", {}, b.hunters), el("th", {}, b.total)));
-    });
-    box.append(table);
-    endView.breakdown.forEach((b, i) => {
-      const details = el("details", {}, el("summary", {}, `${api.names[i]}: ${b.total}`));
-      const list = el("ul", {});
-      for (const e of b.entries) list.append(el("li", {}, entryText(e)));
-      details.append(list);
-      box.append(details);
-    });
+  function badge(i) {
+    return figureCanvas("gatherer", i, 20);
+  }
+
+  function swatch(cls, style) {
+    return el("span", { class: `sammler-swatch ${cls}`, style, "aria-hidden": "true" });
+  }
+
+  function legend(lang) {
+    const t = text(lang);
+    const items = t.legendItems;
+    const box = el("details", { class: "sammler-legend" }, el("summary", {}, t.legend));
+    const list = el("ul", {});
+    const row = (icon, words) => list.append(el("li", {}, icon, el("span", {}, words)));
+    const me = view.seat ?? 0;
+    for (const kind of ["gatherer", "fisher", "hunter", "hut"]) row(figureCanvas(kind, me), items[kind]);
+    const badges = el("span", { class: "sammler-badges" });
+    api.names.forEach((_, i) => badges.append(figureCanvas("hunter", i, 22)));
+    row(badges, `${items.badge}: ${api.names.map((n, i) => `${["●", "■", "▲", "◆", "★"][i]} ${n}`).join(", ")}`);
+    row(figureCanvas("gatherer", me, 26, true), items.choice);
+    row(swatch("spot"), items.spot);
+    row(swatch("last"), items.last);
+    row(swatch("ring"), items.cultRing);
+    for (const kind of ["fish", "mushroom", "gold", "deer", "mammoth", "aurochs", "tiger", "fire", "cult_site", "volcano"]) {
+      row(el("img", { class: "sammler-icon", src: new URL(`../../tiles/icon-${kind}.svg`, import.meta.url).href, alt: "", width: "26", height: "26", loading: "lazy" }),
+        items[kind]);
+    }
+    box.append(list);
+    return box;
+  }
+
+  // The final scoring for the shell's end screen.
+  function breakdown(endView, lang) {
+    return endSummary(endView, lang || api.lang(), api.names);
     return box;
   }
 
   // ---- the page's interface -----------------------------------------------------------
-
-  function label(action, lang) {
-    const t = TEXT[lang] || TEXT.de;
-    if (action.type === "place_tile") return `(${action.x}, ${action.y}) ↻${action.rotation}`;
-    if (action.type === "place_figure") return `${t.figures[action.figure]} · ${action.zone}`;
-    if (action.type === "pass") return t.noFigure;
-    return JSON.stringify(action);
-  }
-
-  function event(e, names, lang) {
-    const t = TEXT[lang] || TEXT.de;
-    const who = names[e.player] ?? "";
-    if (e.type === "place_tile") return `${who}: ${e.tile} → (${e.x}, ${e.y})`;
-    if (e.type === "place_figure") return `${who}: ${t.figures[e.figure]} (${e.zone})`;
-    if (e.type === "score") return `${e.players.map((p) => names[p]).join(", ")} +${e.points} (${t[e.category] || e.category})`;
-    if (e.type === "discard") return `${e.tile}: ${t.discarded}`;
-    return null;
-  }
 
   function showHint(action) {
     // put the hinted tile on the board as a pending placement, or ring the hinted figure spot
@@ -925,6 +1382,7 @@ export function createSammlerRenderer() {
 
   return {
     mount, unmount, update, onEvents, label, event, showHint, breakdown,
+    endSummary: (v, lg, names) => endSummary(v, lg, names),
     // test hook: where to click
     hook: {
       cellCenter(x, y) {
@@ -943,6 +1401,8 @@ export function createSammlerRenderer() {
         const rect = canvas.getBoundingClientRect();
         return markers().map((m) => ({ action: m.action, x: rect.left + m.sx, y: rect.top + m.sy }));
       },
+      labelOf: (action) => label(action, api.lang()),
+      scrollToDecision: () => { if (isMyTurn()) scrollToDecision(); },
       get rotation() { return rot; },
       alias: (type, r) => alias(type, r),
       get pending() { return pending; },
