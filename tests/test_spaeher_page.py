@@ -260,6 +260,7 @@ def test_spaeher_on_a_phone_with_touch(browser, served_dist):
     page.tap("#start-button")
     page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")
     wait_idle(page)
+    set_lang(page, "de")
     # a long press shows the card large with its full text and does not play it
     card = page.locator(".sp-hand button.sp-card[data-card='sammlerin']")
     card.scroll_into_view_if_needed()

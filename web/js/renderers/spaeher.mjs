@@ -395,11 +395,9 @@ export function createSpaeherRenderer() {
     const sitesBefore = new Map(a.sites.map((s) => [s.id, JSON.stringify(s.members)]));
     for (const s of b.sites) if (sitesBefore.get(s.id) !== JSON.stringify(s.members)) keys.add(s.id);
     b.display.forEach((c, i) => { if (!a.display[i] || a.display[i].length !== c.length) keys.add(`column${i}`); });
-    if (keys.size) {
-      glow = { keys };
-      clearTimeout(glowTimer);
-      glowTimer = setTimeout(() => { glow = null; root && root.querySelectorAll(".glow").forEach((e) => e.classList.remove("glow")); }, GLOW_MS);
-    }
+    clearTimeout(glowTimer);
+    glow = keys.size ? { keys } : null;  // only this move's changes, never an older one's
+    if (glow) glowTimer = setTimeout(() => { glow = null; root && root.querySelectorAll(".glow").forEach((e) => e.classList.remove("glow")); }, GLOW_MS);
   }
 
   // ---- clicks on the table and the hand ---------------------------------------------------
@@ -687,7 +685,9 @@ export function createSpaeherRenderer() {
     // the prompt
     banner.replaceChildren(
       view.final_turn !== null && view.final_turn !== undefined && !view.over ? el("strong", { class: "final-round" }, t.finalTurn) : "",
-      view.hunt_over && !view.over ? el("strong", { class: "hunt-over" }, t.huntOver) : "", el("span", {}, promptText()));
+      view.hunt_over && !view.over ? el("strong", { class: "hunt-over" }, t.huntOver) : "", el("span", {}, promptText()),
+      // "or Stop": the button beside the words that offer it (a phone keeps the prompt in view)
+      ...(view.phase === "steps" ? legal("stop").map((a) => button(t.stop, a, "sp-stop")) : []));
     banner.classList.toggle("mine", Boolean(myTurn()));
     // the end box (until the shell shows endSummary on its own end screen)
     root.querySelector("#end-screen")?.remove();
@@ -705,7 +705,7 @@ export function createSpaeherRenderer() {
       for (const a of legal("grow")) side.append(button(t.grow, a));
       for (const a of legal("create")) side.append(button(label(a, l), a, "primary"));
       for (const a of legal("finish")) side.append(button(view.pool.length ? t.label.finishLost(view.pool.length) : t.finish, a, view.pool.length ? "" : "primary"));
-      for (const a of legal("stop")) side.append(button(label(a, l), a));
+      if (view.phase !== "steps") for (const a of legal("stop")) side.append(button(label(a, l), a));
       for (const a of legal("keep_item")) side.append(button(label(a, l), a));
       const sunset = legal("sunset")[0];
       if (sunset) {
