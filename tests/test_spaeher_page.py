@@ -127,7 +127,8 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, see
     assert page.locator("#turn-info").inner_text()
     # why it ended, in words; the summary the shell's end screen shows
     assert view["end"] in ("goal", "hunt_over", "stalled", "turn_limit")
-    assert page.locator("#end-screen .sp-why").first.inner_text() == END_WHY["de"][view["end"]]
+    lang = "de" if page.locator("#lang-toggle").inner_text() == "EN" else "en"
+    assert page.locator("#end-screen .sp-why").first.inner_text() == END_WHY[lang][view["end"]]
     summary = page.evaluate("""async () => {
         const m = await import('./js/renderers/spaeher.mjs');
         const v = window.urzeit.view;
@@ -430,6 +431,16 @@ def test_layout_at_five_screen_sizes_in_german_and_english(browser, served_dist)
     assert not view["over"] and view["turns"] >= 8
     target = ".sp-table .choosable" if page.locator(".sp-table .choosable").count() else None
     check_layouts(page, "mid", problems, target=target)
+    # the legend names every symbol of the table, and fits a small phone too
+    set_lang(page, "de")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click(".sp-legend summary")
+    legend = page.locator(".sp-legend").inner_text()
+    for word in ("Fleisch", "Felle", "Steine", "Holz", "Lehm", "Früchte", "Verbrauchsstein", "Hunger", "Stammesmitglied",
+                 "Heiliger Ort", "Höhlenlager", "Punkteleiste", "Gegenstand", "Charakter"):
+        assert word in legend, word
+    problems += [f"legend 360x740 de: {p}" for p in layout_problems(page)]
+    page.locator(".sp-legend").screenshot(path=str(ARTIFACTS / "spaeher-legend-360-de.png"))
     (ARTIFACTS / "spaeher-layout-problems.txt").write_text("\n".join(problems), encoding="utf-8")
     assert problems == [], "\n".join(problems[:40])
     page.watch.assert_clean()
