@@ -1,13 +1,19 @@
 """The Jäger und Späher table in headless Chromium: a full game against the computer to the
-end screen through the table (canvas clicks and the side's buttons), the mode choice in the
-menu, the sunset preview, pass-and-play, the rules screen with our reconstruction, a phone."""
+end screen through the table (clicks on the table's places and the side's buttons), the mode
+choice in the menu, the sunset preview, pass-and-play, the rules screen with our
+reconstruction, a phone with touch (long-press shows a card large), and the layout at five
+screen sizes in German and English: nothing wider than the window, no text out of its box, no
+card ids, the prompt and the hand in view on a desktop."""
+
+import re
+import time
 
 import pytest
 
-from browser_support import PageWatch, screenshot, state_id, wait_idle
+from browser_support import ARTIFACTS, PageWatch, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
-READY = 60_000
+READY = 180_000  # the engine boots slowly on a loaded machine
 
 
 def start(page, url, seed=None, mode=None, seats=("human", "ai"), level="easy"):
@@ -31,9 +37,10 @@ def click_at(page, pt):
 
 
 def canvas_point(page, expr):
-    """A point of the table, scrolled into the viewport first (the table can be taller)."""
+    """A point of the table, scrolled into the viewport first (the table can be taller; on a
+    phone the prompt stays at the top)."""
     pt = page.evaluate(f"() => window.urzeit.board.{expr}")
-    if not 40 <= pt["y"] <= page.evaluate("() => window.innerHeight") - 40:
+    if not 150 <= pt["y"] <= page.evaluate("() => window.innerHeight") - 40:
         page.evaluate(f"() => window.scrollBy(0, {pt['y']} - window.innerHeight / 2)")
         pt = page.evaluate(f"() => window.urzeit.board.{expr}")
     return pt
@@ -77,8 +84,8 @@ def step(page, view):
         a = legal[0]
         expr = "tribePoint(%d)" % me if a["where"] == "tribe" else f"placePoint('{a['where']}')"
         click_at(page, canvas_point(page, expr))
-    elif ph == "sunset_keep":
-        page.locator(".sp-side button[data-action*='keep_item']").first.click()
+    elif ph == "sunset_keep":  # the item cards are the choice
+        page.locator(".sp-hand .sp-item[data-action*='keep_item']").first.click()
     else:
         page.locator(".sp-side button[data-action]").first.click()
 
@@ -118,8 +125,33 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, see
         assert int(rows.nth(i).locator("th").inner_text()) == view["scores"][i]
     assert rows.nth(view["winner"]).locator(".win").inner_text() == "★"
     assert page.locator("#turn-info").inner_text()
+    # why it ended, in words; the summary the shell's end screen shows
+    assert view["end"] in ("goal", "hunt_over", "stalled", "turn_limit")
+    lang = "de" if page.locator("#lang-toggle").inner_text() == "EN" else "en"
+    assert page.locator("#end-screen .sp-why").first.inner_text() == END_WHY[lang][view["end"]]
+    summary = page.evaluate("""async () => {
+        const m = await import('./js/renderers/spaeher.mjs');
+        const v = window.urzeit.view;
+        return m.endSummary(v, 'en', v.seats.map((s) => s.name)).innerText; }""")
+    assert "Sunsets" in summary and "Items" in summary and END_WHY["en"][view["end"]] in summary
     screenshot(page, f"spaeher-end-{mode}")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("#end-screen").scroll_into_view_if_needed()
+    assert layout_problems(page) == []
+    screenshot(page, f"spaeher-end-{mode}-360")
     page.watch.assert_clean()
+
+
+END_WHY = {
+    "de": {"goal": "Ziel erreicht: 24 Punkte.",
+           "hunt_over": "Die Jagd ist vorbei: kein Jagdgebiet und kein Fleisch mehr, und beide hatten danach noch einen Sonnenuntergang.",
+           "stalled": "Stillstand: je zwei Sonnenuntergänge, ohne dass jemand Punkte gewann.",
+           "turn_limit": "Die Zuggrenze (300 Züge) ist erreicht."},
+    "en": {"goal": "The goal was reached: 24 points.",
+           "hunt_over": "The hunt is over: no hunting ground and no meat left, and both have had one more sunset since.",
+           "stalled": "Stalled: two sunsets each without anybody gaining a point.",
+           "turn_limit": "The turn limit (300 turns) was reached."},
+}
 
 
 def test_sunset_preview_states_what_the_sunset_would_score(page, served_dist):
@@ -196,6 +228,27 @@ def test_rules_screen_says_plainly_what_is_reconstructed_and_every_rule_of_ours(
     screenshot(page, f"spaeher-rules-{lang}")
 
 
+def in_view(page, selector):
+    """The element's box lies inside the window as it is scrolled now."""
+    return page.evaluate("""(sel) => {
+        const e = document.querySelector(sel);
+        if (!e) return false;
+        const r = e.getBoundingClientRect();
+        // on a phone the prompt stays at the top: what it covers is not in view
+        const b = document.querySelector('.sp-banner');
+        const top = b && !b.contains(e) && !e.closest('.sp-detail') && getComputedStyle(b).position === 'sticky' ? b.getBoundingClientRect().bottom : 0;
+        return r.top >= top - 1 && r.bottom <= window.innerHeight + 1 && r.left >= 0 && r.right <= window.innerWidth; }""", selector)
+
+
+def long_press(page, x, y, ms=800):
+    """A finger held on the screen (Chromium's touch events, as on a phone)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    time.sleep(ms / 1000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def test_spaeher_on_a_phone_with_touch(browser, served_dist):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   service_workers="block")
@@ -208,14 +261,187 @@ def test_spaeher_on_a_phone_with_touch(browser, served_dist):
     page.tap("#start-button")
     page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")
     wait_idle(page)
-    page.locator(".sp-hand button.sp-card[data-card='sammlerin']").tap()
+    set_lang(page, "de")
+    # a long press shows the card large with its full text and does not play it
+    card = page.locator(".sp-hand button.sp-card[data-card='sammlerin']")
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    before = state_id(page)
+    long_press(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("() => window.urzeit.board.detail === 'char:sammlerin'")
+    detail = page.locator(".sp-detail")
+    assert "Sammlerin" in detail.inner_text() and "Stapel leer" in detail.inner_text()
+    assert in_view(page, ".sp-detail")
+    screenshot(page, "phone-spaeher-card-detail")
+    page.wait_for_timeout(500)
+    assert state_id(page) == before  # the press opened the card, nothing was played
+    page.tap(".sp-detail-close")
+    page.wait_for_function("() => window.urzeit.board.detail === null")
+    card.tap()
     page.wait_for_function("() => window.urzeit.view.phase === 'steps'")
+    wait_idle(page)
     view = page.evaluate("() => window.urzeit.view")
+    # the page has scrolled to the place that needs the decision, below the prompt
+    page.wait_for_timeout(200)
+    assert in_view(page, f".sp-loc[data-where='{view['revealed']}']")
+    assert in_view(page, ".sp-banner")
     pt = canvas_point(page, f"placePoint('{view['revealed']}')")
     page.touchscreen.tap(pt["x"], pt["y"])
     page.wait_for_function("() => window.urzeit.view.players[0].tribe === 1")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390  # nothing sticks out sideways
     screenshot(page, "phone-spaeher")
+    page.watch.assert_clean()
+    context.close()
+
+
+# ---- layout at five screen sizes, German and English ------------------------------------------
+
+VIEWPORTS = [(1920, 1080), (1366, 800), (820, 1180), (390, 844), (360, 740)]
+ID_PATTERN = re.compile(r"\b[WJ]\d\d\b|\bS\d\b")
+
+LAYOUT_JS = """() => {
+    const vw = document.documentElement.clientWidth;
+    const say = (e) => `${e.tagName.toLowerCase()}.${e.className} «${(e.innerText || '').slice(0, 40)}»`;
+    const problems = [];
+    if (document.documentElement.scrollWidth > vw) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${vw}`);
+    for (const e of document.querySelectorAll('#app *')) {
+        if (!e.getClientRects().length || e.closest('[hidden]')) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width && (r.right > vw + 1 || r.left < -1)) problems.push(`wider than the window: ${say(e)} ${r.left}..${r.right}`);
+    }
+    for (const e of document.querySelectorAll('.spaeher *')) {
+        if (!e.getClientRects().length || e.closest('[hidden]')) continue;
+        const cs = getComputedStyle(e);
+        if (cs.display === 'inline' || cs.display === 'contents' || ['auto', 'scroll'].includes(cs.overflowX)) continue;
+        if (e.scrollWidth > e.clientWidth + 1) problems.push(`text out of its box: ${say(e)} ${e.scrollWidth} > ${e.clientWidth}`);
+        if (cs.overflowY !== 'auto' && e.scrollHeight > e.clientHeight + 2 && cs.overflowY !== 'visible') problems.push(`text cut below: ${say(e)}`);
+    }
+    return problems;
+}"""
+
+
+def layout_problems(page):
+    problems = page.evaluate(LAYOUT_JS)
+    text = page.locator("body").inner_text()
+    problems += [f"an id in the text: {m.group(0)!r} in …{text[max(0, m.start() - 40):m.end() + 20]!r}…"
+                 for m in ID_PATTERN.finditer(text)]
+    return problems
+
+
+def set_lang(page, lang):
+    if (page.locator("#lang-toggle").inner_text() == "EN") != (lang == "de"):
+        page.click("#lang-toggle")
+    page.wait_for_function(f"() => document.querySelector('.sp-banner') && document.documentElement.lang !== undefined")
+
+
+def check_layouts(page, state, problems, hand_in_view=False, target=None):
+    for lang in ("de", "en"):
+        set_lang(page, lang)
+        for w, h in VIEWPORTS:
+            page.set_viewport_size({"width": w, "height": h})
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            for p in layout_problems(page):
+                problems.append(f"{state} {w}x{h} {lang}: {p}")
+            page.evaluate("() => window.scrollTo(0, 0)")
+            if w >= 1366:  # a desktop: the prompt, the place to act on and the hand without scrolling
+                if not in_view(page, ".sp-banner"):
+                    problems.append(f"{state} {w}x{h} {lang}: the prompt is out of view")
+                if hand_in_view and not in_view(page, ".sp-hand .sp-card"):
+                    problems.append(f"{state} {w}x{h} {lang}: the hand is below the fold")
+                if target and not in_view(page, target):
+                    problems.append(f"{state} {w}x{h} {lang}: {target} is out of view")
+            # every size: the page brings the decision into view, the prompt stays in view
+            page.evaluate("() => window.urzeit.board.revealDecision()")
+            first = target or (".sp-hand .sp-card" if hand_in_view else None)
+            if first and not in_view(page, first):
+                problems.append(f"{state} {w}x{h} {lang}: the page does not show {first}")
+            if not in_view(page, ".sp-banner"):
+                where = page.evaluate("() => [window.scrollY, JSON.stringify(document.querySelector('.sp-banner').getBoundingClientRect())]")
+                problems.append(f"{state} {w}x{h} {lang}: the prompt scrolled away {where}")
+            full = w < 800 and lang == "de"
+            page.screenshot(path=str(ARTIFACTS / f"spaeher-{state}-{w}x{h}-{lang}.png"), full_page=full)
+
+
+def fast_step(page, k):
+    """One decision of the human seat through the api (the layout is what is tested here)."""
+    view = page.evaluate("() => window.urzeit.view")
+    legal = view["legal"]
+    by = {}
+    for a in legal:
+        by.setdefault(a["type"], []).append(a)
+    for kind in ("create", "grow", "cure", "place", "reveal", "take", "column", "lose_member", "keep_item"):
+        if kind in by:
+            choice = by[kind][k % len(by[kind])]
+            break
+    else:
+        recalls = [a for a in by.get("recall", []) if a["resource"]]
+        if view["phase"] == "recall":
+            choice = recalls[0] if recalls else by["finish"][0]
+        elif recalls and k % 4 == 3:
+            choice = recalls[0]
+        elif "play" in by:
+            choice = by["play"][k % len(by["play"])]
+        else:
+            choice = (by.get("sunset") or by.get("stop") or legal)[0]
+    before = state_id(page)
+    page.evaluate("(a) => window.urzeit.act(a)", choice)
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    wait_idle(page)
+
+
+def test_layout_at_five_screen_sizes_in_german_and_english(browser, served_dist):
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, service_workers="block")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    start(page, served_dist, seed=21)
+    problems = []
+    # the first decision: a turn, the whole hand to play
+    check_layouts(page, "first", problems, hand_in_view=True)
+    # the hover shows a card large with its full text, beside it and inside the window
+    set_lang(page, "de")
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.hover(".sp-hand .sp-card[data-card='jaeger']")
+    page.wait_for_function("() => window.urzeit.board.detail === 'char:jaeger'")
+    assert "Jagdgebiet" in page.locator(".sp-detail").inner_text() and in_view(page, ".sp-detail")
+    page.screenshot(path=str(ARTIFACTS / "spaeher-hover-detail.png"))
+    page.mouse.move(2, 2)
+    page.wait_for_function("() => window.urzeit.board.detail === null")
+    page.hover(".sp-loc")
+    page.wait_for_function("() => (window.urzeit.board.detail || '').startsWith('loc:')")
+    assert "Verbrauchsstein" in page.locator(".sp-detail").inner_text()
+    page.mouse.move(2, 2)
+    # a place step: the prompt names the card, the revealed location is marked and in view
+    page.locator(".sp-hand button.sp-card[data-card='jaeger']").click()
+    wait_idle(page)
+    view = page.evaluate("() => window.urzeit.view")
+    assert view["step"]["op"] == "place"
+    assert "Jäger" in page.locator(".sp-banner").inner_text()
+    assert page.locator(".sp-table .choosable").count() >= 1
+    assert page.locator(".sp-display .choosable, .sp-display .glow").count() == 0  # the display does not call
+    check_layouts(page, "place", problems, target=f".sp-loc[data-where='{view['revealed']}']")
+    # mid-game: some turns later, more open cards, items, a column choice or a sunset
+    for k in range(18):
+        if page.evaluate("() => window.urzeit.view.over"):
+            break
+        fast_step(page, k)
+    view = page.evaluate("() => window.urzeit.view")
+    assert not view["over"] and view["turns"] >= 8
+    target = ".sp-table .choosable" if page.locator(".sp-table .choosable").count() else None
+    check_layouts(page, "mid", problems, target=target)
+    # the legend names every symbol of the table, and fits a small phone too
+    set_lang(page, "de")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click(".sp-legend summary")
+    legend = page.locator(".sp-legend").inner_text()
+    for word in ("Fleisch", "Felle", "Steine", "Holz", "Lehm", "Früchte", "Verbrauchsstein", "Hunger", "Stammesmitglied",
+                 "Heiliger Ort", "Höhlenlager", "Punkteleiste", "Gegenstand", "Charakter"):
+        assert word in legend, word
+    problems += [f"legend 360x740 de: {p}" for p in layout_problems(page)]
+    page.locator(".sp-legend").screenshot(path=str(ARTIFACTS / "spaeher-legend-360-de.png"))
+    (ARTIFACTS / "spaeher-layout-problems.txt").write_text("\n".join(problems), encoding="utf-8")
+    assert problems == [], "\n".join(problems[:40])
     page.watch.assert_clean()
     context.close()

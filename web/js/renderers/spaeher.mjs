@@ -1,511 +1,707 @@
-// Jäger und Späher: the table on a canvas (point track, cave camp, the three character
-// columns, decks, sacred sites, open locations with consumption stones and members, both
-// tribe cards with hunger tiles) and, beside it, the prompt, the hand and the choices of the
-// step. It offers exactly the view's legal actions.
+// Jäger und Späher: the table as elements (point track, open locations with consumption
+// stones and members, decks, cave camp, sacred sites, the three character columns, the
+// other tribe) and, beside it on wide screens, the prompt, the choices of the step, your
+// tribe and your hand. Cards are drawn as cards; hover (mouse) or long-press (touch) shows
+// one large with its full text. It offers exactly the view's legal actions.
 
-import { el, roundRect, glowAlpha } from "./common.mjs";
+import { el } from "./common.mjs";
 
 const RES = {
-  meat: { fill: "#b8322a", glyph: "◗" }, skin: { fill: "#8a5a2b", glyph: "■" }, stone: { fill: "#7f8c8d", glyph: "▲" },
+  meat: { fill: "#b8322a", glyph: "◗" }, skin: { fill: "#8a5a2b", glyph: "■" }, stone: { fill: "#6f7b7c", glyph: "▲" },
   wood: { fill: "#4d7a2e", glyph: "♣" }, clay: { fill: "#c4703a", glyph: "●" }, fruit: { fill: "#8e3b8e", glyph: "✿" },
 };
+const RES_ORDER = Object.keys(RES);
+const GLOW_MS = 1400;
+
+// ---- the players' words -----------------------------------------------------------------
+
+const n1 = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
 const TEXT = {
   de: {
-    res: { meat: "Fleisch", skin: "Fell", stone: "Stein", wood: "Holz", clay: "Lehm", fruit: "Früchte" },
-    kind: { wild: "Wildnis", hunt: "Jagdgebiet" }, deck: { wild: "Wildnis", hunt: "Jagd", items: "Gegenst." },
-    where: { revealed: "auf den neuen Ort", hunt: "auf Jagdgebiete", wild: "in die Wildnis", any: "auf beliebige Orte" },
-    trigger: { sunset: "Sonnenuntergang", place: "beim Einsetzen", create: "beim Erschaffen" },
+    res1: { meat: "Fleisch", skin: "Fell", stone: "Stein", wood: "Holz", clay: "Lehm", fruit: "Frucht" },
+    resN: { meat: "Fleisch", skin: "Felle", stone: "Steine", wood: "Holz", clay: "Lehm", fruit: "Früchte" },
+    kind: { wild: "Wildnis", hunt: "Jagdgebiet" },
+    to: { hunt: "auf das", wild: "in die", site: "zum heiligen Ort", tribe: "auf die Stammeskarte" },
+    from: { hunt: "vom", wild: "aus der", site: "vom heiligen Ort", tribe: "von der Stammeskarte" },
+    quote: (s) => `„${s}“`,
+    pts: (n) => n1(n, "Punkt", "Punkte"), signed: (n) => `${n >= 0 ? "+" : "−"}${n1(Math.abs(n), "Punkt", "Punkte")}`,
+    members: (n) => (n === 1 ? "1 Mitglied" : `${n} Mitglieder`),
     step: {
-      reveal: (s) => (s.deck === "choice" ? "Ort aufdecken (Stapel wählen)" : s.deck === "hunt" ? "Jagdgebiet aufdecken" : "Wildnis aufdecken"),
-      place: (s, w) => `bis zu ${s.max} Mitglied${s.max > 1 ? "er" : ""} ${w[s.where]}`,
-      draw_items: (s) => `${s.n} Gegenstand ziehen`, offspring: (s) => `${s.n} neues Mitglied`,
-      cure: (s) => `${s.n} Hunger ablegen`, take_character: (s) => `${s.n} Charakter aus der Auslage`, vp: (s) => `+${s.n} Punkte`,
+      reveal: (s) => (s.deck === "choice" ? "Jagdgebiet oder Wildnis aufdecken" : s.deck === "hunt" ? "Jagdgebiet aufdecken" : "Wildnis aufdecken"),
+      place: (s) => `${s.max === 1 ? "1 Mitglied" : `bis zu ${s.max} Mitglieder`} ${{ revealed: "dorthin", hunt: "auf Jagdgebiete", wild: "in die Wildnis", any: "auf beliebige Orte" }[s.where]}`,
+      draw_items: (s) => `${n1(s.n, "Gegenstand", "Gegenstände")} ziehen`,
+      offspring: (s) => `${s.n === 1 ? "1 neues Mitglied" : `${s.n} neue Mitglieder`} auf die Stammeskarte`,
+      cure: (s) => `${s.n} Hunger ablegen`, take_character: (s) => `${n1(s.n, "Charakter", "Charaktere")} aus der Auslage nehmen`,
+      vp: (s) => `+${n1(s.n, "Punkt", "Punkte")}`,
     },
+    full: {
+      place: (s) => {
+        const who = s.max === 1 ? "1 Mitglied" : `Bis zu ${s.max} Mitglieder`;
+        if (s.where === "revealed") return `${who} von deiner Stammeskarte auf den eben aufgedeckten Ort. Ist der Stapel leer: auf ${s.else === "hunt" ? "ein offenes Jagdgebiet" : s.else === "wild" ? "eine offene Wildnis" : "einen beliebigen offenen Ort"}.`;
+        return `${who} von deiner Stammeskarte ${{ hunt: "auf offene Jagdgebiete", wild: "in offene Wildnis-Karten", any: "auf beliebige Orte: Wildnis, Jagdgebiete, heilige Orte" }[s.where]}.`;
+      },
+      offspring: (s) => `${s.n === 1 ? "1 Mitglied" : `${s.n} Mitglieder`} aus dem Höhlenlager auf deine Stammeskarte; ist das Höhlenlager leer, aus dem Vorrat.`,
+    },
+    charKind: { normal: "Charakter", special: "Besonderer Charakter" }, item: "Gegenstand", site: "Heiliger Ort",
+    trigger: { sunset: "Bei deinem Sonnenuntergang", place: "Beim Einsetzen hier", create: "Beim Erschaffen" },
+    triggerFull: {
+      sunset: "Bei deinem Sonnenuntergang, wenn du hier stehst:",
+      place: "Sobald du ein Mitglied hierher schickst (und es bleibt):",
+      create: "Wenn du einen Gegenstand erschaffst, während du hier stehst:",
+    },
+    siteRule: "Beliebig viele Mitglieder, aber nur von einer Seite: Hat eine Seite mehr Mitglieder hier, gehen die der anderen sofort auf ihre Stammeskarte zurück.",
+    charRule: "Die Schritte gelten der Reihe nach, jeder „bis zu“. Danach kommt die Karte in die Spalte der Auslage mit den wenigsten Karten.",
+    itemRule: "Erschaffen beim Zurückholen, bezahlt mit den mitgebrachten Rohstoffen. Die Punkte gibt es sofort.",
+    itemEffect: "Danach einmalig:",
+    locRule: "Höchstens 3 Mitglieder (beide Stämme zusammen). Wer ein Mitglied zurückholt, darf einen freien Rohstoff nehmen; ein Verbrauchsstein deckt ihn ab. Sind alle abgedeckt, verlässt die Karte das Spiel.",
+    covered: "abgedeckt", free: "frei", cost: "Kosten", onCreate: "beim Erschaffen",
     prompt: {
-      turn: "Spiele einen Charakter, hole Mitglieder zurück (Rohstoff auf einem Ort anklicken) oder mache Sonnenuntergang.",
-      recall: "Hole weitere Mitglieder zurück, setze die Rohstoffe ein, dann „Fertig“.",
-      reveal: "Welchen Stapel aufdecken? Klicke Jagdgebiete oder Wildnis.",
-      place: (n) => `Setze ein Mitglied ein (noch ${n}): markierten Ort anklicken – oder „Stopp“.`,
-      take_character: "Nimm einen Charakter: eine markierte Spalte anklicken – oder „Stopp“.",
-      column: "In welche Spalte kommt die Karte? Markierte Spalte anklicken.",
-      sunset_lose: "8 Hunger: gib ein Mitglied ab (Stammeskarte oder Ort anklicken).",
-      sunset_keep: "Behalte einen Gegenstand, die anderen werden abgelegt.",
-      sunset_take: (n, lo, hi) => `Nimm Charaktere aus der Auslage (${n} genommen, ${lo}–${hi}).`,
+      turn: "Du bist dran: spiele einen Charakter aus deiner Hand, hole Mitglieder zurück (einen Rohstoff auf einem Ort wählen) oder mache Sonnenuntergang.",
+      recall: "Hole weitere Mitglieder zurück oder nutze die mitgebrachten Rohstoffe, dann „Fertig“.",
+      reveal: "Welcher Stapel? Wähle Jagdgebiete oder Wildnis.",
+      place: (card, n) => `${card}: Schicke ein Mitglied los (noch bis zu ${n}) – wähle einen markierten Ort oder „Stopp“.`,
+      take_character: "Nimm einen Charakter: wähle eine markierte Spalte (die oberste Karte) oder „Stopp“.",
+      column: (card) => `In welche Spalte kommt ${card}? Wähle eine markierte Spalte.`,
+      sunset_lose: "8 Hunger: gib ein Mitglied ab (markierte Stammeskarte oder markierten Ort wählen), dafür gehen 3 Hunger weg.",
+      sunset_keep: "Behalte einen Gegenstand (Karte wählen); die anderen werden abgelegt.",
+      sunset_take: (n, lo, hi) => `Nimm Charaktere aus der Auslage: ${n} genommen, ${lo === hi ? lo : `${lo}–${hi}`} erlaubt. Wähle eine markierte Spalte.`,
     },
-    sunset: "Sonnenuntergang", finish: "Fertig", stop: "Stopp", cure: "Fleisch: 1 Hunger ablegen", grow: "2 Felle: neues Mitglied ins Höhlenlager",
-    create: "Erschaffen", keep: "Behalten", hand: "Deine Charaktere", items: "Deine Gegenstände", brought: "Mitgebracht",
-    preview: (p) => `${p.members} Mitglieder − ${p.hunger} Hunger${p.hand_penalty ? ` − ${p.hand_penalty} Handkarten` : ""} = ${p.delta >= 0 ? "+" : ""}${p.delta} → ${p.vp_after} Punkte`,
-    camp: "Höhlenlager", supply: "Vorrat", hunger: "Hunger", points: "Punkte", tribe: "Stamm", created: "Erschaffen",
-    goal: "Ziel", end: "Spielende", winner: "Sieg", total: "Punkte", sunsets: "Sonnenuntergänge", waiting: "Warte auf den Zug …",
-    finalTurn: "Letzter Zug!", huntOver: "Die Jagd ist vorbei: nach dem nächsten Sonnenuntergang beider Spieler endet das Spiel.",
-    itemCount: (n) => `${n} Gegenstände verdeckt`, vp: "P", lost: "verfällt",
+    sunset: "Sonnenuntergang", finish: "Fertig", stop: "Stopp", cure: "Fleisch essen: 1 Hunger ablegen", grow: "2 Felle: neues Mitglied ins Höhlenlager",
+    hand: "Deine Charaktere", noHand: "Keine Charaktere auf der Hand – beim Sonnenuntergang nimmst du neue.", items: "Deine Gegenstände (verdeckt)", brought: "Mitgebracht:", nothing: "nichts",
+    preview: (p) => `${p.members} Mitgl. − ${p.hunger} Hunger${p.hand_penalty ? ` − ${p.hand_penalty} Handkarten` : ""} = ${p.delta >= 0 ? "+" : "−"}${Math.abs(p.delta)} → ${n1(p.vp_after, "Punkt", "Punkte")}`,
+    camp: "Höhlenlager", supply: "Vorrat", hunger: "Hunger", tribe: "Stamm", created: "Erschaffen", display: "Auslage", column: "Spalte",
+    decks: { hunt: "Jagdgebiete", wild: "Wildnis", items: "Gegenstände" }, locations: "Offene Orte", sites: "Heilige Orte",
+    waiting: "Warte auf den Zug …", finalTurn: "Letzter Zug!", huntOver: "Die Jagd ist vorbei: nach dem nächsten Sonnenuntergang beider Spieler endet das Spiel.",
+    hiddenItems: (n) => n1(n, "Gegenstand", "Gegenstände") + " verdeckt", inHand: (n) => n1(n, "Charakter", "Charaktere") + " auf der Hand",
+    lost: (n) => `${n1(n, "Rohstoff verfällt", "Rohstoffe verfallen")}`, none: "keine",
+    wrong: { column: "Diese Spalte ist jetzt nicht wählbar.", deck: "Jetzt wird kein Ort aufgedeckt.", place: "Hier ist jetzt nichts zu tun.", card: "Diese Karte ist jetzt nicht spielbar." },
+    legend: "Symbole", close: "Schließen",
+    legendRows: {
+      stone_: "Verbrauchsstein: dieser Rohstoff ist genommen", hunger: "Hunger (bei 8 muss ein Mitglied gehen)", member: "Stammesmitglied",
+      slot: "freier Platz auf einem Ort (höchstens 3)", site: "Heiliger Ort", camp: "Höhlenlager: neue Mitglieder warten hier",
+      track: "Punkteleiste: das Ziel ist 24", item: "Gegenstand", char: "Charakter", reveal: "Ort aufdecken", vp: "Punkte",
+    },
+    end: "Spielende", winner: "Sieg", total: "Gesamt", sunsets: "Sonnen-\nuntergänge", itemPts: "Gegen-\nstände", noItems: "keine Gegenstände",
+    endWhy: {
+      goal: "Ziel erreicht: 24 Punkte.",
+      hunt_over: "Die Jagd ist vorbei: kein Jagdgebiet und kein Fleisch mehr, und beide hatten danach noch einen Sonnenuntergang.",
+      stalled: "Stillstand: je zwei Sonnenuntergänge, ohne dass jemand Punkte gewann.",
+      turn_limit: "Die Zuggrenze (300 Züge) ist erreicht.",
+    },
+    tie: { goal: "Gleichstand am Ziel: der nachziehende Spieler gewinnt.", other: "Gleichstand: es gewinnt der Stamm, der bei einem Sonnenuntergang jetzt mehr bekäme." },
+    log: {
+      play: (w, c) => `${w} spielt ${c}.`, reveal: (l) => `Aufgedeckt: ${l}.`, place: (w, to) => `${w} schickt ein Mitglied ${to}.`,
+      recall: (w, from, r) => `${w} holt ein Mitglied ${from} zurück${r ? ` und bringt ${r} mit` : ""}.`,
+      create: (w, i, v) => `${w} erschafft ${i} (+${n1(v, "Punkt", "Punkte")}).`,
+      sunset: (w, p) => `${w}: Sonnenuntergang, ${p.members} Mitglieder − ${p.hunger} Hunger${p.hand_penalty ? ` − ${p.hand_penalty} Handkarten` : ""} → ${n1(p.vp_after, "Punkt", "Punkte")}.`,
+      cure: (w, n) => `${w} legt ${n} Hunger ab.`, grow: (w) => `${w} bekommt für 2 Felle ein neues Mitglied ins Höhlenlager.`,
+      take: (w, c) => `${w} nimmt ${c}.`, lose: (w, from) => `${w} gibt bei 8 Hunger ein Mitglied ${from} ab (−3 Hunger).`,
+      draw: (w) => `${w} zieht einen Gegenstand.`, offspring: (w, n) => (n ? `${w}: ${n === 1 ? "1 neues Mitglied" : `${n} neue Mitglieder`} auf der Stammeskarte.` : `${w}: kein neues Mitglied (Höhlenlager und Vorrat leer).`),
+      vp: (w, n) => `${w}: +${n1(n, "Punkt", "Punkte")}.`, site: (w, s) => `${w} nutzt den heiligen Ort ${s}.`,
+      driven: (w, n, s) => `${w}: ${n === 1 ? "1 Mitglied wird" : `${n} Mitglieder werden`} vom heiligen Ort ${s} vertrieben.`,
+      keep: (w, n) => `${w} behält einen Gegenstand und legt ${n1(n, "Gegenstand", "Gegenstände")} ab.`,
+      lost: (w, n) => `${w}: ${n1(n, "mitgebrachter Rohstoff verfällt", "mitgebrachte Rohstoffe verfallen")}.`,
+      exhausted: (l) => `${l} ist aufgebraucht und verlässt das Spiel.`,
+      over: (why, s) => `Spielende – ${why} ${s}`,
+    },
+    label: {
+      play: (c) => `${c} ausspielen`, recall: (from, r) => `Ein Mitglied ${from} zurückholen${r ? `, mit ${r}` : r === null ? ", ohne Rohstoff" : ""}`,
+      place: (to) => `Ein Mitglied ${to} schicken`, reveal: { hunt: "Ein Jagdgebiet aufdecken", wild: "Eine Wildnis aufdecken" },
+      take: (c, k) => `${c} nehmen (Spalte ${k})`, column: (c, k) => `${c} in Spalte ${k} legen`,
+      create: (i, v) => `${i} erschaffen (+${n1(v, "Punkt", "Punkte")})`, keep: (i) => `${i} behalten`,
+      lose: (from) => `Ein Mitglied ${from} abgeben`, stopPlace: "Keine weiteren Mitglieder schicken", stopTake: "Keinen Charakter mehr nehmen",
+      finishLost: (n) => `Fertig (${n1(n, "Rohstoff verfällt", "Rohstoffe verfallen")})`, sunset: (d) => `Sonnenuntergang (${d})`,
+    },
   },
   en: {
-    res: { meat: "meat", skin: "skin", stone: "stone", wood: "wood", clay: "clay", fruit: "fruit" },
-    kind: { wild: "Wilderness", hunt: "Hunting ground" }, deck: { wild: "Wild", hunt: "Hunt", items: "Items" },
-    where: { revealed: "to the new location", hunt: "to hunting grounds", wild: "to the wilderness", any: "to any location" },
-    trigger: { sunset: "sunset", place: "on placing", create: "on creating" },
+    res1: { meat: "meat", skin: "skin", stone: "stone", wood: "wood", clay: "clay", fruit: "fruit" },
+    resN: { meat: "meat", skin: "skins", stone: "stones", wood: "wood", clay: "clay", fruit: "fruit" },
+    kind: { wild: "Wilderness", hunt: "Hunting ground" },
+    to: { hunt: "to the", wild: "to the", site: "to the sacred site", tribe: "to the tribe card" },
+    from: { hunt: "from the", wild: "from the", site: "from the sacred site", tribe: "from the tribe card" },
+    quote: (s) => `“${s}”`,
+    pts: (n) => n1(n, "point", "points"), signed: (n) => `${n >= 0 ? "+" : "−"}${n1(Math.abs(n), "point", "points")}`,
+    members: (n) => n1(n, "member", "members"),
     step: {
-      reveal: (s) => (s.deck === "choice" ? "reveal a location (choose the deck)" : s.deck === "hunt" ? "reveal a hunting ground" : "reveal a wilderness"),
-      place: (s, w) => `up to ${s.max} member${s.max > 1 ? "s" : ""} ${w[s.where]}`,
-      draw_items: (s) => `draw ${s.n} item${s.n > 1 ? "s" : ""}`, offspring: (s) => `${s.n} new member${s.n > 1 ? "s" : ""}`,
-      cure: (s) => `discard ${s.n} hunger`, take_character: (s) => `${s.n} character${s.n > 1 ? "s" : ""} from the display`, vp: (s) => `+${s.n} points`,
+      reveal: (s) => (s.deck === "choice" ? "Reveal a hunting ground or wilderness" : s.deck === "hunt" ? "Reveal a hunting ground" : "Reveal a wilderness"),
+      place: (s) => `${s.max === 1 ? "1 member" : `Up to ${s.max} members`} ${{ revealed: "there", hunt: "to hunting grounds", wild: "to the wilderness", any: "to any places" }[s.where]}`,
+      draw_items: (s) => `Draw ${n1(s.n, "item", "items")}`,
+      offspring: (s) => `${s.n === 1 ? "1 new member" : `${s.n} new members`} to the tribe card`,
+      cure: (s) => `Discard ${s.n} hunger`, take_character: (s) => `Take ${n1(s.n, "character", "characters")} from the display`,
+      vp: (s) => `+${n1(s.n, "point", "points")}`,
     },
+    full: {
+      place: (s) => {
+        const who = s.max === 1 ? "1 member" : `Up to ${s.max} members`;
+        if (s.where === "revealed") return `${who} from your tribe card to the location just revealed. If the deck is empty: to ${s.else === "hunt" ? "an open hunting ground" : s.else === "wild" ? "an open wilderness" : "any open location"}.`;
+        return `${who} from your tribe card ${{ hunt: "to open hunting grounds", wild: "to open wilderness cards", any: "to any places: wilderness, hunting grounds, sacred sites" }[s.where]}.`;
+      },
+      offspring: (s) => `${s.n === 1 ? "1 member" : `${s.n} members`} from the cave camp to your tribe card; if the camp is empty, from the supply.`,
+    },
+    charKind: { normal: "Character", special: "Special character" }, item: "Item", site: "Sacred site",
+    trigger: { sunset: "At your sunset", place: "On placing here", create: "On creating" },
+    triggerFull: {
+      sunset: "At your sunset, if you stand here:",
+      place: "As soon as you send a member here (and it stays):",
+      create: "When you create an item while you stand here:",
+    },
+    siteRule: "Any number of members, but of one side only: as soon as one side has more members here, the other side's go home to their tribe card.",
+    charRule: "The steps apply in order, each “up to”. Then the card goes to the display column with the fewest cards.",
+    itemRule: "Created during a recall, paid with the resources brought back. The points come at once.",
+    itemEffect: "Then, once:",
+    locRule: "At most 3 members (both tribes together). A member coming home may take one free resource; a consumption stone covers it. When all are covered, the card leaves the game.",
+    covered: "covered", free: "free", cost: "Cost", onCreate: "on creating",
     prompt: {
-      turn: "Play a character, recall members (click a resource on a location) or call the sunset.",
-      recall: "Recall more members, use the resources, then “Done”.",
-      reveal: "Which deck? Click the hunting grounds or the wilderness.",
-      place: (n) => `Place a member (${n} left): click a marked location – or “Stop”.`,
-      take_character: "Take a character: click a marked column – or “Stop”.",
-      column: "Which column gets the card? Click a marked column.",
-      sunset_lose: "8 hunger: give up a member (click the tribe card or a location).",
-      sunset_keep: "Keep one item; the others are discarded.",
-      sunset_take: (n, lo, hi) => `Take characters from the display (${n} taken, ${lo}–${hi}).`,
+      turn: "Your turn: play a character from your hand, recall members (choose a resource on a location) or call the sunset.",
+      recall: "Recall more members or use the resources brought back, then “Done”.",
+      reveal: "Which deck? Choose the hunting grounds or the wilderness.",
+      place: (card, n) => `${card}: send a member out (up to ${n} more) – choose a marked location or “Stop”.`,
+      take_character: "Take a character: choose a marked column (its top card) or “Stop”.",
+      column: (card) => `Which column gets ${card}? Choose a marked column.`,
+      sunset_lose: "8 hunger: give up a member (choose the marked tribe card or a marked location); 3 hunger go with it.",
+      sunset_keep: "Keep one item (choose its card); the others are discarded.",
+      sunset_take: (n, lo, hi) => `Take characters from the display: ${n} taken, ${lo === hi ? lo : `${lo}–${hi}`} allowed. Choose a marked column.`,
     },
-    sunset: "Sunset", finish: "Done", stop: "Stop", cure: "Meat: discard 1 hunger", grow: "2 skins: new member to the cave camp",
-    create: "Create", keep: "Keep", hand: "Your characters", items: "Your items", brought: "Brought back",
-    preview: (p) => `${p.members} members − ${p.hunger} hunger${p.hand_penalty ? ` − ${p.hand_penalty} hand cards` : ""} = ${p.delta >= 0 ? "+" : ""}${p.delta} → ${p.vp_after} points`,
-    camp: "Cave camp", supply: "Supply", hunger: "Hunger", points: "points", tribe: "Tribe", created: "Created",
-    goal: "Goal", end: "Game over", winner: "Winner", total: "Points", sunsets: "Sunsets", waiting: "Waiting for the move …",
-    finalTurn: "Final turn!", huntOver: "The hunt is over: the game ends after both players' next sunset.",
-    itemCount: (n) => `${n} hidden items`, vp: "pts", lost: "is lost",
+    sunset: "Sunset", finish: "Done", stop: "Stop", cure: "Eat meat: discard 1 hunger", grow: "2 skins: new member to the cave camp",
+    hand: "Your characters", noHand: "No characters in hand – you take new ones at your sunset.", items: "Your items (face down)", brought: "Brought back:", nothing: "nothing",
+    preview: (p) => `${p.members} members − ${p.hunger} hunger${p.hand_penalty ? ` − ${p.hand_penalty} in hand` : ""} = ${p.delta >= 0 ? "+" : "−"}${Math.abs(p.delta)} → ${n1(p.vp_after, "point", "points")}`,
+    camp: "Cave camp", supply: "Supply", hunger: "Hunger", tribe: "Tribe", created: "Created", display: "Display", column: "Column",
+    decks: { hunt: "Hunting grounds", wild: "Wilderness", items: "Items" }, locations: "Open locations", sites: "Sacred sites",
+    waiting: "Waiting for the move …", finalTurn: "Final turn!", huntOver: "The hunt is over: the game ends after both players' next sunset.",
+    hiddenItems: (n) => n1(n, "hidden item", "hidden items"), inHand: (n) => n1(n, "character", "characters") + " in hand",
+    lost: (n) => `${n1(n, "resource is", "resources are")} lost`, none: "none",
+    wrong: { column: "That column cannot be chosen now.", deck: "No location is revealed now.", place: "Nothing to do here now.", card: "That card cannot be played now." },
+    legend: "Symbols", close: "Close",
+    legendRows: {
+      stone_: "Consumption stone: this resource has been taken", hunger: "Hunger (at 8 a member must go)", member: "Tribe member",
+      slot: "free place on a location (at most 3)", site: "Sacred site", camp: "Cave camp: new members wait here",
+      track: "Point track: the goal is 24", item: "Item", char: "Character", reveal: "Reveal a location", vp: "Points",
+    },
+    end: "Game over", winner: "Winner", total: "Total", sunsets: "Sunsets", itemPts: "Items", noItems: "no items",
+    endWhy: {
+      goal: "The goal was reached: 24 points.",
+      hunt_over: "The hunt is over: no hunting ground and no meat left, and both have had one more sunset since.",
+      stalled: "Stalled: two sunsets each without anybody gaining a point.",
+      turn_limit: "The turn limit (300 turns) was reached.",
+    },
+    tie: { goal: "Tied at the goal: the second player wins.", other: "Tied: the tribe that would score more at a sunset now wins." },
+    log: {
+      play: (w, c) => `${w} plays the ${c}.`, reveal: (l) => `Revealed: ${l}.`, place: (w, to) => `${w} sends a member ${to}.`,
+      recall: (w, from, r) => `${w} brings a member home ${from}${r ? ` with ${r}` : ""}.`,
+      create: (w, i, v) => `${w} creates the ${i} (+${n1(v, "point", "points")}).`,
+      sunset: (w, p) => `${w}: sunset, ${p.members} members − ${p.hunger} hunger${p.hand_penalty ? ` − ${p.hand_penalty} in hand` : ""} → ${n1(p.vp_after, "point", "points")}.`,
+      cure: (w, n) => `${w} discards ${n} hunger.`, grow: (w) => `${w} gets a new member in the cave camp for 2 skins.`,
+      take: (w, c) => `${w} takes the ${c}.`, lose: (w, from) => `${w} gives up a member ${from} at 8 hunger (−3 hunger).`,
+      draw: (w) => `${w} draws an item.`, offspring: (w, n) => (n ? `${w}: ${n === 1 ? "1 new member" : `${n} new members`} on the tribe card.` : `${w}: no new member (cave camp and supply empty).`),
+      vp: (w, n) => `${w}: +${n1(n, "point", "points")}.`, site: (w, s) => `${w} uses the sacred site ${s}.`,
+      driven: (w, n, s) => `${w}: ${n === 1 ? "1 member is" : `${n} members are`} driven off the sacred site ${s}.`,
+      keep: (w, n) => `${w} keeps one item and discards ${n1(n, "item", "items")}.`,
+      lost: (w, n) => `${w}: ${n1(n, "resource brought back is", "resources brought back are")} lost.`,
+      exhausted: (l) => `The ${l} is used up and leaves the game.`,
+      over: (why, s) => `Game over – ${why} ${s}`,
+    },
+    label: {
+      play: (c) => `Play the ${c}`, recall: (from, r) => `Bring a member home ${from}${r ? `, with ${r}` : r === null ? ", without a resource" : ""}`,
+      place: (to) => `Send a member ${to}`, reveal: { hunt: "Reveal a hunting ground", wild: "Reveal a wilderness" },
+      take: (c, k) => `Take the ${c} (column ${k})`, column: (c, k) => `Put the ${c} in column ${k}`,
+      create: (i, v) => `Create the ${i} (+${n1(v, "point", "points")})`, keep: (i) => `Keep the ${i}`,
+      lose: (from) => `Give up a member ${from}`, stopPlace: "Send no more members", stopTake: "Take no more characters",
+      finishLost: (n) => `Done (${n1(n, "resource is", "resources are")} lost)`, sunset: (d) => `Sunset (${d})`,
+    },
   },
 };
+const T = (lang) => TEXT[lang] || TEXT.de;
+
+// ---- the card data (cards.json), shared by every table and by endSummary ----------------
+
+let DATA = null;
+let dataPromise = null;
+function loadData() {
+  dataPromise ||= fetch(new URL("../../data/spaeher-cards.json", import.meta.url)).then((r) => r.json()).then((raw) => {
+    const index = (list) => Object.fromEntries(list.map((c) => [c.id, c]));
+    DATA = { chars: index(raw.characters), items: index(raw.items), locs: index(raw.locations), sites: index(raw.sacred_sites), setup: raw.setup };
+    return DATA;
+  });
+  return dataPromise;
+}
+
+function cardName(kind, id, lang) {
+  const d = DATA && DATA[kind][id];
+  return d ? (lang === "en" ? d.name_en || d.name_de : d.name_de) : "";
+}
+
+// "Jagdgebiet (Fleisch, Felle)": a location has no printed name, so its kind and resources.
+function resourceList(resources, lang) {
+  const t = T(lang);
+  const counts = {};
+  for (const r of resources) counts[r] = (counts[r] || 0) + 1;
+  return RES_ORDER.filter((r) => counts[r]).map((r) => (counts[r] > 1 ? t.resN[r] : t.res1[r])).join(", ");
+}
+
+function locName(id, lang, view) {
+  const loc = DATA && DATA.locs[id];
+  if (!loc) return T(lang).kind.wild;
+  const base = `${T(lang).kind[loc.kind]} (${resourceList(loc.resources, lang)})`;
+  // two open cards alike: number them in table order so a label still says which
+  const same = view ? view.locations.filter((l) => l.kind === loc.kind && resourceList(l.resources, lang) === resourceList(loc.resources, lang)) : [];
+  if (same.length < 2) return base;
+  return `${T(lang).kind[loc.kind]} ${same.findIndex((l) => l.id === id) + 1} (${resourceList(loc.resources, lang)})`;
+}
+
+function siteName(id, lang, view, nameDe) {
+  const s = DATA && DATA.sites[id];
+  if (!s) return "";
+  const side = view && view.sites.find((x) => x.id === id);
+  const face = side ? s.sides[side.side] : s.sides.find((f) => f.name_de === nameDe) || s.sides[0];
+  return lang === "en" ? face.name_en : face.name_de;
+}
+
+// "auf das Jagdgebiet (Fleisch, Felle)", "from the sacred site “Spring”"
+function placePhrase(where, dir, lang, view) {
+  const t = T(lang);
+  if (where === "tribe") return t[dir].tribe;
+  if (DATA && DATA.sites[where]) return `${t[dir].site} ${t.quote(siteName(where, lang, view))}`;
+  const loc = DATA && DATA.locs[where];
+  const name = locName(where, lang, view);
+  return `${t[dir][loc ? loc.kind : "wild"]} ${lang === "en" ? name.charAt(0).toLowerCase() + name.slice(1) : name}`;
+}
+
+// ---- small drawn pieces -------------------------------------------------------------------
+
+function token(kind, lang, attrs = {}) {
+  return el("span", { class: "sp-tok", style: `background:${RES[kind].fill}`, title: T(lang).res1[kind], "data-res": kind, ...attrs }, RES[kind].glyph);
+}
+function pawn(colour, attrs = {}) {
+  return el("span", { class: "sp-pawn", style: `color:${colour}`, "aria-hidden": "true", ...attrs }, "♟");
+}
+function icon(kind, extra = "") {
+  const glyph = { member: "♟", hunger: "", stone_: "", site: "✦", camp: "⌂", item: "◆", char: "☺", vp: "★", slot: "", reveal: "↑" }[kind] ?? "";
+  return el("span", { class: `sp-ic sp-ic-${kind} ${extra}`, "aria-hidden": "true" }, glyph);
+}
+function stepIcon(s) {
+  if (s.op === "reveal") return icon("reveal", `deck-${s.deck}`);
+  return icon({ place: "member", draw_items: "item", offspring: "member", cure: "hunger", take_character: "char", vp: "vp" }[s.op] || "char",
+    s.op === "offspring" ? "plus" : s.op === "cure" ? "minus" : "");
+}
+function steps(list, lang, full = false) {
+  const t = T(lang);
+  return el("ul", { class: "sp-steps" }, ...list.map((s) => el("li", {}, stepIcon(s),
+    el("span", {}, full && t.full[s.op] ? t.full[s.op](s) : t.step[s.op](s)))));
+}
+
+function charCard(id, lang, attrs = {}, compact = false) {
+  const c = DATA.chars[id];
+  const t = T(lang);
+  return el(attrs.onclick ? "button" : "div", {
+    class: `sp-card${c.kind === "special" ? " special" : ""}${compact ? " compact" : ""}`, type: attrs.onclick ? "button" : undefined,
+    "data-card": id, "data-detail": `char:${id}`, ...attrs,
+  }, el("span", { class: "sp-card-head" }, el("strong", {}, cardName("chars", id, lang)), el("span", { class: "sp-kind" }, t.charKind[c.kind])),
+  compact ? null : steps(c.steps, lang));
+}
+
+function itemCard(id, lang, attrs = {}) {
+  const item = DATA.items[id];
+  const t = T(lang);
+  return el(attrs.onclick ? "button" : "div", { class: "sp-item", type: attrs.onclick ? "button" : undefined, "data-item": id, "data-detail": `item:${id}`, ...attrs },
+    el("span", { class: "sp-card-head" }, el("strong", {}, cardName("items", id, lang)), el("span", { class: "sp-vp" }, `+${t.pts(item.vp)}`)),
+    el("span", { class: "sp-cost" }, ...item.cost.map((r) => token(r, lang))),
+    item.effect ? steps([item.effect], lang) : null);
+}
+
+// ---- the end of the game, for the shell's end screen ----------------------------------------
+
+// Per player: sunsets, item points, total, the winner; and why the game ended.
+export function endSummary(view, lang, names) {
+  const t = T(lang);
+  const box = el("div", { class: "sp-summary" });
+  const table = el("table", { class: "breakdown" },
+    el("tr", {}, el("th", {}, ""), el("th", { class: "num" }, t.sunsets), el("th", { class: "num" }, t.itemPts), el("th", { class: "num" }, t.total), el("th", {}, "")));
+  const lines = el("ul", { class: "sp-summary-items" });
+  (view.breakdown || []).forEach((b, i) => {
+    const vp = (id) => (DATA && DATA.items[id] ? DATA.items[id].vp : 0);
+    const itemPts = b.created.reduce((sum, id) => sum + vp(id), 0);
+    table.append(el("tr", { "data-player": i }, el("td", { class: "who" }, names[i] ?? ""), el("td", { class: "num" }, String(b.sunsets)),
+      el("td", { class: "num" }, String(itemPts)), el("th", { class: "num" }, String(b.total)),
+      el("td", { class: "win", "aria-label": view.winner === i ? t.winner : undefined }, view.winner === i ? "★" : "")));
+    lines.append(el("li", {}, el("strong", {}, `${names[i] ?? ""}: `),
+      b.created.length ? b.created.map((id) => `${cardName("items", id, lang)} +${vp(id)}`).join(", ") : t.noItems));
+  });
+  box.append(table, lines);
+  if (view.end && t.endWhy[view.end]) box.append(el("p", { class: "sp-why" }, t.endWhy[view.end]));
+  if (view.scores && view.scores[0] === view.scores[1]) box.append(el("p", { class: "sp-why" }, view.end === "goal" ? t.tie.goal : t.tie.other));
+  return box;
+}
+
+// ---- the table ---------------------------------------------------------------------------
 
 export function createSpaeherRenderer() {
-  let api, root, canvas, ctx, side, banner, handBox, data = null, view = null, hinted = null;
-  let raf = 0, dirty = true, geo = null;
-  let flash = null;  // {where: Set of places, columns: Set, start}: what the last move touched glows
-  const tx = () => TEXT[api.lang()] || TEXT.de;
-  const name = (kind, id) => {
-    const d = data && data[kind][id];
-    return d ? (api.lang() === "en" ? d.name_en || d.name_de : d.name_de) : id;
-  };
-
-  async function loadData() {
-    const raw = await (await fetch(new URL("../../data/spaeher-cards.json", import.meta.url))).json();
-    const index = (list) => Object.fromEntries(list.map((c) => [c.id, c]));
-    data = { chars: index(raw.characters), items: index(raw.items), locs: index(raw.locations), sites: index(raw.sacred_sites), setup: raw.setup };
-    if (!api) return;
-    render();
-    api.refreshLegal();  // the action list was labelled before the card names were here
-  }
+  let api, root, banner, side, table, hand, detail, view = null, prev = null, hinted = null;
+  let glow = null;  // {keys: Set, until}: what the last move changed glows for a moment
+  let glowTimer = 0, hoverTimer = 0, pressTimer = 0, suppressClick = false, lastDecision = null;
+  const lang = () => (api ? api.lang() : "de");
+  const tx = () => T(lang());
+  const nm = (kind, id) => cardName(kind, id, lang());
 
   function mount(container, hostApi) {
     api = hostApi;
     banner = el("div", { class: "sp-banner", role: "status", "aria-live": "polite" });
-    canvas = el("canvas", { class: "sp-canvas", tabindex: "0", "aria-label": "Spieltisch / table" });
     side = el("div", { class: "sp-side" });
-    handBox = el("div", { class: "sp-hand" });
-    root = el("div", { class: "spaeher" }, banner, el("div", { class: "sp-top" }, el("div", { class: "sp-table" }, canvas), side), handBox);
+    hand = el("div", { class: "sp-hand" });
+    table = el("div", { class: "sp-table" });
+    detail = el("div", { class: "sp-detail", hidden: true, role: "dialog" });
+    root = el("div", { class: "spaeher" }, el("div", { class: "sp-main" }, table, el("div", { class: "sp-panel" }, banner, side, hand)), detail);
     container.replaceChildren(root);
-    ctx = canvas.getContext("2d");
-    canvas.addEventListener("click", (ev) => click(ev.offsetX, ev.offsetY));
-    new ResizeObserver(() => { dirty = true; }).observe(canvas.parentElement);
-    loadData();
-    const loop = () => { raf = requestAnimationFrame(loop); if (dirty || flash) draw(); };
-    raf = requestAnimationFrame(loop);
+    root.addEventListener("click", onClick, true);
+    root.addEventListener("pointerover", onPointerOver);
+    root.addEventListener("pointerout", onPointerOut);
+    root.addEventListener("pointerdown", onPointerDown);
+    root.addEventListener("pointerup", cancelPress);
+    root.addEventListener("pointercancel", cancelPress);
+    root.addEventListener("keydown", (ev) => {  // a marked place chosen with the keyboard
+      if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("div[role=button]")) { ev.preventDefault(); ev.target.click(); }
+    });
+    root.addEventListener("contextmenu", (ev) => { if (ev.target.closest("[data-detail]")) ev.preventDefault(); });
+    loadData().then(() => {
+      if (!api) return;
+      render();
+      api.refreshLegal();  // the action list was labelled before the card names were here
+    });
   }
 
-  function unmount() { cancelAnimationFrame(raf); api = null; }
+  function unmount() {
+    clearTimeout(glowTimer); clearTimeout(hoverTimer); clearTimeout(pressTimer);
+    api = null;
+  }
 
-  const myTurn = () => view && view.legal && view.legal.length && view.seat === view.current_seat;
+  const myTurn = () => view && view.legal && view.legal.length && view.seat === view.current_seat && !view.over;
   const legal = (type) => (myTurn() ? view.legal.filter((a) => a.type === type) : []);
 
   function update(v) {
+    prev = view;
     view = v;
     hinted = null;
+    if (prev) markChanges(prev, v);
     render();
   }
 
-  // ---- layout: every drawn thing that can be clicked has a rectangle ----------------------
-
-  function layout() {
-    const w = canvas.parentElement.clientWidth;
-    const pad = 10;
-    const narrow = w < 480;  // phones: decks, sites and tribe cards get rows of their own
-    const g = { w, track: [], columns: [], decks: {}, sites: [], locs: [], tribes: [], camp: null };
-    const cell = Math.min(30, (w - 2 * pad) / 31);
-    for (let i = 0; i <= 30; i++) g.track.push({ x: pad + i * cell, y: pad, w: cell - 2, h: 26 });
-    let y = pad + 40;
-    const cw = narrow ? (w - 2 * pad - 16) / 3 : Math.min(112, (w - 2 * pad) / 6.2), ch = 46;
-    for (let c = 0; c < 3; c++) {
-      const n = Math.max(1, view.display[c].length);
-      g.columns.push({ x: pad + c * (cw + 8), y, w: cw, h: ch + (n - 1) * 17, cardH: ch, step: 17 });
-    }
-    const colsH = Math.max(...g.columns.map((c) => c.h));
-    let x = narrow ? pad : pad + 3 * (cw + 8) + 10;
-    let dy = narrow ? y + colsH + 10 : y;
-    const dw = narrow ? (w - 2 * pad - 16) / 3 : 70, dh = narrow ? 44 : 58;
-    for (const k of ["hunt", "wild", "items"]) {
-      g.decks[k] = { x, y: dy, w: dw, h: dh };
-      x += dw + 8;
-    }
-    g.camp = { x: g.decks.hunt.x, y: dy + dh + 8, w: 3 * dw + 16, h: 44 };
-    let bottom = Math.max(y + colsH, g.camp.y + g.camp.h);
-    if (narrow || (w - x - pad) / Math.max(1, view.sites.length) < 86) {
-      const w2 = (w - 2 * pad - 12) / 3;
-      g.sites = view.sites.map((s, i) => ({ id: s.id, x: pad + i * (w2 + 6), y: bottom + 10, w: w2, h: 86 }));
-    } else {
-      x += 6;
-      const sw = Math.min(120, (w - x - pad) / Math.max(1, view.sites.length) - 6);
-      g.sites = view.sites.map((s, i) => ({ id: s.id, x: x + i * (sw + 6), y, w: sw, h: 86 }));
-    }
-    y = Math.max(bottom, ...g.sites.map((s) => s.y + s.h)) + 14;
-    const perRow = Math.max(2, Math.floor((w - 2 * pad + 8) / (124 + 8)));
-    const lw = Math.min(124, (w - 2 * pad - (perRow - 1) * 8) / perRow), lh = 92;
-    view.locations.forEach((l, i) => {
-      const r = Math.floor(i / perRow), c = i % perRow;
-      g.locs.push({ id: l.id, x: pad + c * (lw + 8), y: y + r * (lh + 8), w: lw, h: lh });
-    });
-    const rows = Math.max(1, Math.ceil(view.locations.length / perRow));
-    y += rows * (lh + 8) + 6;
-    if (narrow) {
-      for (let p = 0; p < 2; p++) g.tribes.push({ x: pad, y: y + p * 112, w: w - 2 * pad, h: 104 });
-      g.h = y + 2 * 112 + pad;
-    } else {
-      const tw = (w - 2 * pad - 10) / 2;
-      for (let p = 0; p < 2; p++) g.tribes.push({ x: pad + p * (tw + 10), y, w: tw, h: 104 });
-      g.h = y + 104 + pad;
-    }
-    return g;
+  // What changed since the last view glows (not the whole display): so a glow never points
+  // at a place the prompt does not ask for.
+  function markChanges(a, b) {
+    const keys = new Set();
+    const sig = (l) => JSON.stringify([l.covered, l.members]);
+    const before = new Map(a.locations.map((l) => [l.id, sig(l)]));
+    for (const l of b.locations) if (before.get(l.id) !== sig(l)) keys.add(l.id);
+    const sitesBefore = new Map(a.sites.map((s) => [s.id, JSON.stringify(s.members)]));
+    for (const s of b.sites) if (sitesBefore.get(s.id) !== JSON.stringify(s.members)) keys.add(s.id);
+    b.display.forEach((c, i) => { if (!a.display[i] || a.display[i].length !== c.length) keys.add(`column${i}`); });
+    clearTimeout(glowTimer);
+    glow = keys.size ? { keys } : null;  // only this move's changes, never an older one's
+    if (glow) glowTimer = setTimeout(() => { glow = null; root && root.querySelectorAll(".glow").forEach((e) => e.classList.remove("glow")); }, GLOW_MS);
   }
 
-  const inside = (r, x, y) => r && x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
+  // ---- clicks on the table and the hand ---------------------------------------------------
 
-  function resourceSpots(r, loc) {
-    const n = loc.resources.length, size = 22;
-    const x0 = r.x + r.w / 2 - ((n - 1) * (size + 5)) / 2;
-    return loc.resources.map((_, i) => ({ x: x0 + i * (size + 5), y: r.y + 40, r: size / 2 }));
-  }
-
-  function click(x, y) {
-    if (!view || !data || !myTurn()) return;
-    const g = geo || layout();
-    const say = (de, en) => api.message(api.lang() === "en" ? en : de);
-    for (const k of ["hunt", "wild"]) {
-      if (inside(g.decks[k], x, y)) {
-        const a = legal("reveal").find((r) => r.deck === k);
-        return a ? api.act(a) : say("Jetzt wird kein Ort aufgedeckt.", "No location is revealed now.");
-      }
+  function onClick(ev) {
+    if (suppressClick) {  // the click that ends a long-press only opened the card
+      suppressClick = false;
+      ev.stopPropagation();
+      ev.preventDefault();
+      return;
     }
-    for (let c = 0; c < 3; c++) {
-      if (inside(g.columns[c], x, y)) {
-        const a = view.legal.find((r) => (r.type === "take" || r.type === "column") && r.column === c);
-        return a ? api.act(a) : say("Diese Spalte ist jetzt nicht wählbar.", "That column cannot be chosen now.");
-      }
+    if (ev.target.closest(".sp-detail")) {
+      if (ev.target.closest(".sp-detail-close") || !detail.classList.contains("pinned")) hideDetail();
+      return;
     }
-    for (const r of [...g.locs, ...g.sites]) {
-      if (!inside(r, x, y)) continue;
-      const loc = view.locations.find((l) => l.id === r.id);
-      const place = legal("place").find((a) => a.where === r.id);
-      if (place) return api.act(place);
-      const lose = legal("lose_member").find((a) => a.where === r.id);
-      if (lose) return api.act(lose);
-      const recalls = legal("recall").filter((a) => a.where === r.id);
-      if (recalls.length) {
-        let resource = null;
-        if (loc) {
-          const spots = resourceSpots(r, loc);
-          const hit = spots.findIndex((s) => Math.hypot(x - s.x, y - s.y) <= s.r + 4);
-          resource = hit >= 0 && !loc.covered[hit] ? loc.resources[hit] : recalls[0].resource;
-        }
-        const a = recalls.find((q) => q.resource === resource) || recalls[0];
-        return api.act(a);
-      }
-      return say("Hier ist jetzt nichts zu tun.", "Nothing to do here now.");
-    }
-    const mine = g.tribes[view.seat];
-    if (inside(mine, x, y)) {
-      const a = legal("lose_member").find((q) => q.where === "tribe");
-      if (a) return api.act(a);
-    }
-  }
-
-  // ---- drawing ------------------------------------------------------------------------
-
-  function text(s, x, y, { size = 12, bold = false, colour = "#2b2118", align = "center" } = {}) {
-    ctx.fillStyle = colour;
-    ctx.font = `${bold ? "bold " : ""}${size}px system-ui, sans-serif`;
-    ctx.textAlign = align;
-    ctx.textBaseline = "middle";
-    ctx.fillText(s, x, y);
-  }
-
-  function member(x, y, p, r = 7) {
-    ctx.beginPath();
-    ctx.arc(x, y - r * 0.9, r * 0.55, 0, Math.PI * 2);
-    ctx.moveTo(x - r, y + r);
-    ctx.quadraticCurveTo(x, y - r * 0.9, x + r, y + r);
-    ctx.closePath();
-    ctx.fillStyle = api.colours[p];
-    ctx.fill();
-    ctx.lineWidth = 1.2;
-    ctx.strokeStyle = "#1d140d";
-    ctx.stroke();
-  }
-
-  function resource(kind, x, y, r, covered) {
-    const st = RES[kind];
-    ctx.beginPath();
-    ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.fillStyle = st.fill;
-    ctx.fill();
-    ctx.lineWidth = 1.2;
-    ctx.strokeStyle = "#1d140d";
-    ctx.stroke();
-    text(st.glyph, x, y + 1, { size: Math.round(r * 1.15), bold: true, colour: "#fff" });
-    if (covered) {  // a consumption stone
-      ctx.beginPath();
-      ctx.ellipse(x, y, r * 0.95, r * 0.8, 0.3, 0, Math.PI * 2);
-      ctx.fillStyle = "#9a9184";
-      ctx.fill();
-      ctx.strokeStyle = "#5d564c";
-      ctx.stroke();
-    }
-  }
-
-  function mark(r, colour = "#1f5fbf") {
-    roundRect(ctx, r.x - 3, r.y - 3, r.w + 6, r.h + 6, 9);
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = colour;
-    ctx.setLineDash([6, 4]);
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
-
-  function draw() {
-    dirty = false;
-    if (!view || !data || !api) return;
-    const g = layout();
-    geo = g;
-    const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(g.w * dpr) || canvas.height !== Math.round(g.h * dpr)) {
-      canvas.width = Math.round(g.w * dpr);
-      canvas.height = Math.round(g.h * dpr);
-      canvas.style.width = g.w + "px";
-      canvas.style.height = g.h + "px";
-    }
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, g.w, g.h);
+    const target = ev.target.closest("[data-column],[data-deck],[data-where]");
+    if (!target || !view || !DATA || !root.contains(target) || target.closest(".sp-side")) return;
+    if (!myTurn()) return;
     const t = tx();
-    // the point track with the goal
-    g.track.forEach((c, i) => {
-      roundRect(ctx, c.x, c.y, c.w, c.h, 4);
-      ctx.fillStyle = i === 24 ? "#f2c94c" : i > 24 ? "#f6e7b8" : i % 5 === 0 ? "#e8dcc6" : "#f5eee0";
-      ctx.fill();
-      ctx.strokeStyle = "#b5a58c";
-      ctx.lineWidth = 1;
-      ctx.stroke();
-      text(String(i), c.x + c.w / 2, c.y + 8, { size: 9, bold: i === 24, colour: i === 24 ? "#2b2118" : "#6d5d4b" });
-    });
-    view.players.forEach((p, i) => {
-      const c = g.track[Math.min(30, p.vp)];
-      ctx.beginPath();
-      ctx.arc(c.x + c.w / 2 + (i ? 4 : -4), c.y + 19, 6, 0, Math.PI * 2);
-      ctx.fillStyle = api.colours[i];
-      ctx.fill();
-      ctx.strokeStyle = "#1d140d";
-      ctx.stroke();
-    });
-    // the three character columns: the top card is exposed
-    const columnLegal = new Set(view.legal && myTurn() ? view.legal.filter((a) => a.type === "take" || a.type === "column").map((a) => a.column) : []);
-    g.columns.forEach((c, i) => {
-      const cards = view.display[i];
-      if (!cards.length) {
-        roundRect(ctx, c.x, c.y, c.w, c.cardH, 7);
-        ctx.setLineDash([5, 4]);
-        ctx.strokeStyle = "#b5a58c";
-        ctx.stroke();
-        ctx.setLineDash([]);
-      }
-      cards.forEach((id, k) => {
-        const top = k === cards.length - 1;
-        const y = c.y + k * c.step;
-        roundRect(ctx, c.x, y, c.w, top ? c.cardH : c.step + 6, 7);
-        ctx.fillStyle = data.chars[id] && data.chars[id].kind === "special" ? "#efe1c3" : "#fffaf0";
-        ctx.fill();
-        ctx.strokeStyle = "#6d5d4b";
-        ctx.lineWidth = 1.2;
-        ctx.stroke();
-        ctx.save();
-        ctx.beginPath();
-        ctx.rect(c.x + 2, y, c.w - 4, c.cardH);
-        ctx.clip();
-        text(name("chars", id), c.x + 6, y + 9, { size: 11, bold: top, align: "left" });
-        ctx.restore();
-        if (top) {
-          const steps = (data.chars[id] ? data.chars[id].steps : []).map((s) => t.step[s.op](s, t.where)).join(", ");
-          ctx.save();
-          ctx.beginPath();
-          ctx.rect(c.x + 4, y + 16, c.w - 8, c.cardH - 18);
-          ctx.clip();
-          text(steps, c.x + 6, y + 27, { size: 9, colour: "#6d5d4b", align: "left" });
-          ctx.restore();
-        }
-      });
-      if (columnLegal.has(i)) mark({ x: c.x, y: c.y, w: c.w, h: c.h });
-    });
-    // decks and the cave camp
-    const reveal = new Set(legal("reveal").map((a) => a.deck));
-    for (const k of ["hunt", "wild", "items"]) {
-      const r = g.decks[k];
-      roundRect(ctx, r.x, r.y, r.w, r.h, 7);
-      ctx.fillStyle = k === "hunt" ? "#7a4a2a" : k === "wild" ? "#3f6b35" : "#5a4a6e";
-      ctx.fill();
-      text(t.deck[k], r.x + r.w / 2, r.y + 16, { size: 10, colour: "#fff" });
-      text(String(view.decks[k]), r.x + r.w / 2, r.y + 38, { size: 18, bold: true, colour: "#fff" });
-      if (reveal.has(k)) mark(r);
+    if (target.dataset.column !== undefined) {
+      const c = Number(target.dataset.column);
+      const a = view.legal.find((r) => (r.type === "take" || r.type === "column") && r.column === c);
+      return a ? api.act(a) : api.message(t.wrong.column);
     }
-    const camp = g.camp;
-    roundRect(ctx, camp.x, camp.y, camp.w, camp.h, 8);
-    ctx.fillStyle = "#d8c7a8";
-    ctx.fill();
-    text(t.camp, camp.x + 8, camp.y + 11, { size: 11, bold: true, align: "left" });
-    let mx = camp.x + 16;
-    view.players.forEach((p, i) => {
-      for (let k = 0; k < p.camp; k++) { member(mx, camp.y + 30, i); mx += 18; }
-      mx += 8;
-    });
-    // sacred sites with their holders
-    const placeTo = new Set(legal("place").map((a) => a.where));
-    const recallFrom = new Set(legal("recall").map((a) => a.where));
-    const loseAt = new Set(legal("lose_member").map((a) => a.where));
-    g.sites.forEach((r) => {
-      const s = view.sites.find((x) => x.id === r.id);
-      const face = data.sites[s.id].sides[s.side];
-      roundRect(ctx, r.x, r.y, r.w, r.h, 8);
-      ctx.fillStyle = "#e9e0f2";
-      ctx.fill();
-      ctx.strokeStyle = "#6b4f8a";
-      ctx.lineWidth = 1.5;
-      ctx.stroke();
-      text(api.lang() === "en" ? face.name_en : face.name_de, r.x + r.w / 2, r.y + 12, { size: 11, bold: true });
-      text(t.trigger[face.trigger], r.x + r.w / 2, r.y + 28, { size: 9, colour: "#6b4f8a" });
-      text(t.step[face.effect.op](face.effect, t.where), r.x + r.w / 2, r.y + 42, { size: 9 });
-      let x = r.x + 12;
-      s.members.forEach((n, p) => { for (let k = 0; k < n; k++) { member(x, r.y + r.h - 20, p); x += 16; } });
-      if (placeTo.has(s.id) || recallFrom.has(s.id) || loseAt.has(s.id)) mark(r);
-    });
-    // open locations: resources, consumption stones, members
-    g.locs.forEach((r) => {
-      const loc = view.locations.find((l) => l.id === r.id);
-      roundRect(ctx, r.x, r.y, r.w, r.h, 8);
-      ctx.fillStyle = loc.kind === "hunt" ? "#ead7c0" : "#d9e6c9";
-      ctx.fill();
-      ctx.strokeStyle = loc.id === view.revealed ? "#e0862b" : loc.kind === "hunt" ? "#7a4a2a" : "#3f6b35";
-      ctx.lineWidth = loc.id === view.revealed ? 3 : 1.5;
-      ctx.stroke();
-      text(`${t.kind[loc.kind]} ${loc.id}`, r.x + 8, r.y + 12, { size: 10, bold: true, align: "left" });
-      resourceSpots(r, loc).forEach((s, i) => resource(loc.resources[i], s.x, s.y, s.r, loc.covered[i]));
-      loc.members.forEach((p, k) => member(r.x + 18 + k * 20, r.y + r.h - 18, p));
-      if (placeTo.has(loc.id) || recallFrom.has(loc.id) || loseAt.has(loc.id)) mark(r);
-    });
-    // the tribe cards
-    view.players.forEach((p, i) => {
-      const r = g.tribes[i];
-      roundRect(ctx, r.x, r.y, r.w, r.h, 10);
-      ctx.fillStyle = i === view.current_seat ? "#f6ead2" : "#efe6d6";
-      ctx.fill();
-      ctx.strokeStyle = api.colours[i];
-      ctx.lineWidth = i === view.current_seat ? 3 : 1.5;
-      ctx.stroke();
-      text(`${t.tribe} ${api.names[i]} · ${p.vp} ${t.points}`, r.x + 10, r.y + 14, { size: 12, bold: true, align: "left" });
-      for (let k = 0; k < p.tribe; k++) member(r.x + 20 + k * 20, r.y + 44, i, 8);
-      text(`${t.supply}: ${p.supply}`, r.x + r.w - 10, r.y + 44, { size: 10, align: "right", colour: "#6d5d4b" });
-      for (let k = 0; k < p.hunger; k++) {
-        roundRect(ctx, r.x + 12 + k * 17, r.y + 66, 14, 14, 3);
-        ctx.fillStyle = "#a8322b";
-        ctx.fill();
-      }
-      text(`${t.hunger}: ${p.hunger}`, r.x + 12 + Math.max(p.hunger, 1) * 17 + 4, r.y + 73, { size: 10, align: "left", colour: "#a8322b" });
-      const created = p.created.map((id) => name("items", id)).join(", ");
-      text(`${t.itemCount(p.item_count)}${created ? ` · ${t.created}: ${created}` : ""}`, r.x + 10, r.y + 93, { size: 10, align: "left", colour: "#6d5d4b" });
-      if (i === view.seat && loseAt.has("tribe")) mark(r);
-    });
-    if (hinted) hintMark(g);
-    if (flash) drawFlash(g);
-  }
-
-  function onEvents(events) {
-    const where = new Set(), columns = new Set();
-    for (const e of events) {
-      if (e.where) where.add(e.where);
-      if (e.location) where.add(e.location);
-      if (e.type === "take" || e.type === "play") columns.add(e.type);
+    if (target.dataset.deck) {
+      const a = legal("reveal").find((r) => r.deck === target.dataset.deck);
+      return a ? api.act(a) : api.message(t.wrong.deck);
     }
-    if (where.size || columns.size) flash = { where, columns, start: performance.now() };
-  }
-
-  function drawFlash(g) {
-    const alpha = glowAlpha(flash.start);
-    if (!alpha) { flash = null; dirty = true; return; }
-    ctx.save();
-    ctx.globalAlpha = alpha;
-    ctx.lineWidth = 5;
-    ctx.strokeStyle = "#f0a020";
-    for (const r of [...g.locs, ...g.sites]) {
-      if (!flash.where.has(r.id)) continue;
-      roundRect(ctx, r.x - 2, r.y - 2, r.w + 4, r.h + 4, 9);
-      ctx.stroke();
+    const where = target.dataset.where;
+    const act = legal("place").find((a) => a.where === where) || legal("lose_member").find((a) => a.where === where);
+    if (act) return api.act(act);
+    const recalls = legal("recall").filter((a) => a.where === where);
+    if (recalls.length) {
+      const tok = ev.target.closest("[data-i]");
+      const loc = view.locations.find((l) => l.id === where);
+      let resource = recalls[0].resource;
+      if (tok && loc && !loc.covered[Number(tok.dataset.i)]) resource = loc.resources[Number(tok.dataset.i)];
+      return api.act(recalls.find((q) => q.resource === resource) || recalls[0]);
     }
-    if (flash.columns.size) for (const c of g.columns) { roundRect(ctx, c.x - 2, c.y - 2, c.w + 4, c.h + 4, 9); ctx.stroke(); }
-    ctx.restore();
+    api.message(t.wrong.place);
   }
 
-  function hintMark(g) {
-    const a = hinted;
-    let r = null;
-    if (a.column !== undefined) r = g.columns[a.column];
-    else if (a.deck) r = g.decks[a.deck];
-    else if (a.where) r = g.locs.find((x) => x.id === a.where) || g.sites.find((x) => x.id === a.where) || (a.where === "tribe" ? g.tribes[view.seat] : null);
-    if (r) mark(r, "#e0862b");
+  // ---- the card detail: hover with a mouse, long-press on touch ----------------------------
+
+  function onPointerOver(ev) {
+    if (ev.pointerType !== "mouse") return;
+    const card = ev.target.closest("[data-detail]");
+    if (!card || card.contains(ev.relatedTarget)) return;
+    clearTimeout(hoverTimer);
+    hoverTimer = setTimeout(() => showDetail(card, false), 350);
   }
 
-  // ---- the side: prompt, choices of the step, the hand ------------------------------------
-
-  function button(label, action, cls = "") {
-    return el("button", { type: "button", class: `sp-action ${cls}`, "data-action": JSON.stringify(action), onclick: () => api.act(action) }, label);
+  function onPointerOut(ev) {
+    if (ev.pointerType !== "mouse") return;
+    const card = ev.target.closest("[data-detail]");
+    if (card && card.contains(ev.relatedTarget)) return;
+    clearTimeout(hoverTimer);
+    if (!detail.classList.contains("pinned")) hideDetail();
   }
 
-  function token(kind) {
-    return el("span", { class: "token", style: `background:${RES[kind].fill}`, title: tx().res[kind], "data-res": kind }, RES[kind].glyph);
+  // A long press opens the card; the click that may follow it must not play the card.
+  let pressMove = null;
+  function onPointerDown(ev) {
+    suppressClick = false;
+    if (ev.pointerType === "mouse") return;
+    const card = ev.target.closest("[data-detail]");
+    if (!card || ev.target.closest(".sp-detail")) return;
+    cancelPress();
+    const x = ev.clientX, y = ev.clientY;
+    pressMove = (e) => { if (Math.hypot(e.clientX - x, e.clientY - y) > 12) cancelPress(); };
+    root.addEventListener("pointermove", pressMove);
+    pressTimer = setTimeout(() => {
+      cancelPress();
+      suppressClick = true;
+      showDetail(card, true);
+    }, 500);
+  }
+
+  function cancelPress(ev) {
+    clearTimeout(pressTimer);
+    if (pressMove) root.removeEventListener("pointermove", pressMove);
+    pressMove = null;
+    if (ev && ev.type === "pointerup" && suppressClick) setTimeout(() => { suppressClick = false; }, 400);
+  }
+
+  function detailContent(spec) {
+    const [kind, id] = spec.split(":");
+    const t = tx();
+    const l = lang();
+    if (kind === "char") {
+      const c = DATA.chars[id];
+      return [el("div", { class: "sp-detail-kind" }, t.charKind[c.kind]), el("h3", {}, nm("chars", id)), steps(c.steps, l, true), el("p", {}, t.charRule)];
+    }
+    if (kind === "item") {
+      const item = DATA.items[id];
+      return [el("div", { class: "sp-detail-kind" }, t.item), el("h3", {}, nm("items", id)),
+        el("p", {}, `${t.cost}: `, ...item.cost.map((r) => token(r, l)), ` (${item.cost.map((r) => t.res1[r]).join(", ")})`),
+        el("p", {}, icon("vp"), ` +${t.pts(item.vp)} ${t.onCreate}`),
+        item.effect ? el("div", {}, t.itemEffect, steps([item.effect], l, true)) : null, el("p", {}, t.itemRule)];
+    }
+    if (kind === "loc") {
+      const data = DATA.locs[id];
+      const open = view.locations.find((x) => x.id === id);
+      const res = data.resources.map((r, i) => el("li", {}, token(r, l), ` ${t.res1[r]} – ${open && open.covered[i] ? t.covered : t.free}`));
+      return [el("div", { class: "sp-detail-kind" }, t.kind[data.kind]), el("h3", {}, locName(id, l, view)), el("ul", { class: "sp-res-list" }, ...res),
+        open && open.members.length ? el("p", {}, ...open.members.map((p) => pawn(api.colours[p])), " ", open.members.map((p) => api.names[p]).join(", ")) : null,
+        el("p", {}, t.locRule)];
+    }
+    if (kind === "site") {
+      const s = view.sites.find((x) => x.id === id);
+      const face = DATA.sites[id].sides[s.side];
+      return [el("div", { class: "sp-detail-kind" }, t.site), el("h3", {}, siteName(id, l, view)), el("p", {}, t.triggerFull[face.trigger]),
+        steps([face.effect], l, true), el("p", {}, t.siteRule)];
+    }
+    return [];
+  }
+
+  function showDetail(card, pinned) {
+    if (!api || !DATA || !view) return;
+    const content = detailContent(card.dataset.detail);
+    if (!content.length) return;
+    detail.replaceChildren(...content.filter(Boolean));
+    if (pinned) detail.append(el("button", { type: "button", class: "sp-detail-close" }, tx().close));
+    detail.classList.toggle("pinned", pinned);
+    detail.hidden = false;
+    detail.dataset.for = card.dataset.detail;
+    // beside the card, inside the window
+    const r = card.getBoundingClientRect();
+    const w = detail.offsetWidth, h = detail.offsetHeight;
+    const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+    let x = pinned ? (vw - w) / 2 : r.right + 8 + w <= vw ? r.right + 8 : r.left - 8 - w;
+    let y = pinned ? (vh - h) / 2 : r.top;
+    x = Math.max(6, Math.min(vw - w - 6, x));
+    y = Math.max(6, Math.min(vh - h - 6, y));
+    detail.style.left = `${x}px`;
+    detail.style.top = `${y}px`;
+  }
+
+  function hideDetail() {
+    detail.hidden = true;
+    detail.classList.remove("pinned");
+    delete detail.dataset.for;
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------
+
+  const glowing = (key) => (glow && glow.keys.has(key) ? " glow" : "");
+  const isHinted = (pred) => (hinted && pred(hinted) ? " hinted" : "");
+
+  function trackBox() {
+    const cells = [];
+    for (let i = 0; i <= 30; i++) {
+      const here = view.players.map((p, k) => (Math.min(30, p.vp) === i ? k : -1)).filter((k) => k >= 0);
+      cells.push(el("span", { class: `sp-cell${i === 24 ? " goal" : ""}${i % 5 === 0 ? " five" : ""}` },
+        el("span", { class: "sp-cell-n" }, String(i)), here.length ? el("span", { class: "sp-marks" }, ...here.map((k) => el("span", { class: "sp-mark", style: `background:${api.colours[k]}`, title: api.names[k] }))) : null));
+    }
+    const t = tx();
+    return el("div", { class: "sp-trackbox" }, el("div", { class: "sp-track", "aria-label": t.legendRows.track }, ...cells),
+      el("div", { class: "sp-track-names" }, ...view.players.map((p, k) => el("span", {}, el("span", { class: "sp-mark", style: `background:${api.colours[k]}` }), ` ${api.names[k]}: ${t.pts(p.vp)}`))));
+  }
+
+  function locationBox(loc, marks) {
+    const t = tx();
+    const l = lang();
+    const choosable = marks.place.has(loc.id) || marks.recall.has(loc.id) || marks.lose.has(loc.id);
+    const recallRes = new Set(legal("recall").filter((a) => a.where === loc.id && a.resource).map((a) => a.resource));
+    const toks = loc.resources.map((r, i) => {
+      const tok = token(r, l, { "data-i": String(i) });
+      if (loc.covered[i]) { tok.classList.add("covered"); tok.append(el("span", { class: "sp-stone", title: t.covered })); }
+      else if (recallRes.has(r)) tok.classList.add("takeable");
+      return tok;
+    });
+    const slots = [];
+    for (let k = 0; k < 3; k++) slots.push(k < loc.members.length ? pawn(api.colours[loc.members[k]]) : el("span", { class: "sp-slot", "aria-hidden": "true" }));
+    return el("div", {
+      class: `sp-loc ${loc.kind}${loc.id === view.revealed ? " revealed" : ""}${choosable ? " choosable" : ""}${glowing(loc.id)}${isHinted((a) => a.where === loc.id)}`,
+      "data-where": loc.id, "data-detail": `loc:${loc.id}`, role: choosable ? "button" : undefined, tabindex: choosable ? "0" : undefined,
+      "aria-label": locName(loc.id, l, view),
+    }, el("span", { class: "sp-loc-name" }, t.kind[loc.kind]), el("span", { class: "sp-res" }, ...toks), el("span", { class: "sp-slots" }, ...slots));
+  }
+
+  function siteBox(s, marks) {
+    const t = tx();
+    const face = DATA.sites[s.id].sides[s.side];
+    const choosable = marks.place.has(s.id) || marks.recall.has(s.id) || marks.lose.has(s.id);
+    const pawns = [];
+    s.members.forEach((n, p) => { for (let k = 0; k < n; k++) pawns.push(pawn(api.colours[p])); });
+    return el("div", {
+      class: `sp-site${choosable ? " choosable" : ""}${glowing(s.id)}${isHinted((a) => a.where === s.id)}`, "data-where": s.id, "data-detail": `site:${s.id}`,
+      role: choosable ? "button" : undefined, tabindex: choosable ? "0" : undefined,
+    }, el("span", { class: "sp-card-head" }, icon("site"), el("strong", {}, siteName(s.id, lang(), view))),
+    el("span", { class: "sp-trigger" }, t.trigger[face.trigger]), steps([face.effect], lang()), el("span", { class: "sp-slots" }, ...pawns));
+  }
+
+  function deckBox(k, reveal) {
+    const t = tx();
+    return el("div", {
+      class: `sp-deck deck-${k}${reveal.has(k) ? " choosable" : ""}${isHinted((a) => a.deck === k)}`, "data-deck": k,
+      role: reveal.has(k) ? "button" : undefined, tabindex: reveal.has(k) ? "0" : undefined,
+    }, el("span", { class: "sp-deck-name" }, t.decks[k]), el("strong", {}, String(view.decks[k])));
+  }
+
+  function columnBox(i, choosable) {
+    const t = tx();
+    const cards = view.display[i];
+    const col = el("div", {
+      class: `sp-col${choosable ? " choosable" : ""}${glowing(`column${i}`)}${isHinted((a) => a.column === i)}`, "data-column": String(i),
+      role: choosable ? "button" : undefined, tabindex: choosable ? "0" : undefined, "aria-label": `${t.column} ${i + 1}`,
+    }, el("span", { class: "sp-col-name" }, `${t.column} ${i + 1}`));
+    cards.forEach((id, k) => {
+      const top = k === cards.length - 1;
+      col.append(top ? charCard(id, lang()) : el("div", { class: `sp-under${DATA.chars[id].kind === "special" ? " special" : ""}`, "data-detail": `char:${id}` }, nm("chars", id)));
+    });
+    if (!cards.length) col.append(el("div", { class: "sp-empty" }, "–"));
+    return col;
+  }
+
+  function tribeBox(i) {
+    const t = tx();
+    const p = view.players[i];
+    const choosable = i === view.seat && legal("lose_member").some((a) => a.where === "tribe");
+    const pawns = [];
+    for (let k = 0; k < p.tribe; k++) pawns.push(pawn(api.colours[i]));
+    const hungerTiles = [];
+    for (let k = 0; k < p.hunger; k++) hungerTiles.push(icon("hunger"));
+    const created = p.created.map((id) => el("span", { class: "sp-chip", "data-detail": `item:${id}` }, nm("items", id)));
+    const other = i !== view.seat ? el("div", { class: "sp-tribe-hand" }, `${t.inHand(p.hand.length)}${p.hand.length ? ":" : ""} `,
+      ...p.hand.map((id) => el("span", { class: "sp-chip", "data-detail": `char:${id}` }, nm("chars", id)))) : null;
+    return el("div", {
+      class: `sp-tribe${i === view.current_seat ? " current" : ""}${choosable ? " choosable" : ""}${isHinted((a) => a.where === "tribe" && i === view.seat)}`,
+      "data-player": String(i), style: `--seat:${api.colours[i]}`, role: choosable ? "button" : undefined, tabindex: choosable ? "0" : undefined,
+      "data-where": i === view.seat ? "tribe" : undefined,
+    }, el("div", { class: "sp-tribe-head" }, el("strong", {}, `${t.tribe} ${api.names[i]}`), el("span", {}, `${t.pts(p.vp)}`)),
+    el("div", { class: "sp-tribe-row" }, el("span", { class: "sp-slots" }, ...pawns, pawns.length ? null : el("span", { class: "sp-slot" })),
+      el("span", { class: "sp-muted" }, `${t.camp} ${p.camp} · ${t.supply} ${p.supply}`)),
+    el("div", { class: "sp-tribe-row" }, el("span", { class: "sp-hunger-row", title: t.legendRows.hunger }, ...hungerTiles), el("span", { class: "sp-hungry" }, `${p.hunger} ${t.hunger}`)),
+    el("div", { class: "sp-tribe-row sp-muted" }, `${t.hiddenItems(p.item_count)}${created.length ? ` · ${t.created}: ` : ""}`, ...created),
+    other);
+  }
+
+  function legend() {
+    const t = tx();
+    const l = lang();
+    const rows = RES_ORDER.map((r) => [token(r, l), l === "en" ? t.res1[r] : t.resN[r]]);
+    const covered = token("stone", l);
+    covered.classList.add("covered");
+    covered.append(el("span", { class: "sp-stone" }));
+    rows.push([covered, t.legendRows.stone_], [icon("hunger"), t.legendRows.hunger],
+      [el("span", {}, ...view.players.map((_, k) => pawn(api.colours[k]))), `${t.legendRows.member} (${view.players.map((_, k) => api.names[k]).join(", ")})`],
+      [el("span", { class: "sp-slot" }), t.legendRows.slot], [icon("site"), t.legendRows.site], [icon("camp"), t.legendRows.camp],
+      [el("span", { class: "sp-cell goal mini" }, "24"), t.legendRows.track], [icon("vp"), t.legendRows.vp], [icon("item"), t.legendRows.item],
+      [icon("char"), t.legendRows.char], [icon("reveal", "deck-hunt"), t.legendRows.reveal],
+      [icon("hunger", "minus"), t.step.cure({ n: 1 })], [icon("member", "plus"), t.step.offspring({ n: 1 })]);
+    return el("details", { class: "sp-legend" }, el("summary", {}, t.legend),
+      el("ul", {}, ...rows.map(([i, s]) => el("li", {}, el("span", { class: "sp-legend-ic" }, i), el("span", {}, s)))));
+  }
+
+  function promptText() {
+    const t = tx();
+    if (view.over) return "";
+    if (!myTurn()) return t.waiting;
+    const ph = view.phase;
+    const playing = view.playing ? t.quote(nm("chars", view.playing)) : "";
+    if (ph === "steps" && view.step) {
+      const op = view.step.op;
+      if (op === "place") return t.prompt.place(playing || t.quote(t.item), view.step.max);
+      return op === "reveal" ? t.prompt.reveal : t.prompt.take_character;
+    }
+    if (ph === "column") return t.prompt.column(playing);
+    if (ph === "sunset_take") return t.prompt.sunset_take(view.taken, view.take_range[0], view.take_range[1]);
+    return typeof t.prompt[ph] === "string" ? t.prompt[ph] : "";
+  }
+
+  function button(text, action, cls = "") {
+    return el("button", { type: "button", class: `sp-action ${cls}${isHinted((a) => JSON.stringify(a) === JSON.stringify(action))}`,
+      "data-action": JSON.stringify(action), onclick: () => api.act(action) }, text);
   }
 
   function render() {
-    if (!view || !data || !api) return;
-    dirty = true;
+    if (!view || !DATA || !api) return;
     const t = tx();
+    const l = lang();
     const me = view.seat;
-    let prompt = view.over ? "" : t.waiting;
-    if (myTurn()) {
-      const ph = view.phase;
-      if (ph === "steps" && view.step) {
-        const op = view.step.op;
-        prompt = op === "place" ? t.prompt.place(view.step.max) : op === "reveal" ? t.prompt.reveal : t.prompt.take_character;
-      } else if (ph === "sunset_take") prompt = t.prompt.sunset_take(view.taken, view.take_range[0], view.take_range[1]);
-      else prompt = typeof t.prompt[ph] === "string" ? t.prompt[ph] : "";
-    }
+    hideDetail();
+    // the prompt
     banner.replaceChildren(
-      view.final_turn !== null && view.final_turn !== undefined && !view.over ? el("strong", { class: "final-round" }, t.finalTurn + " ") : "",
-      view.hunt_over && !view.over ? el("strong", { class: "hunt-over" }, t.huntOver + " ") : "", prompt);
+      view.final_turn !== null && view.final_turn !== undefined && !view.over ? el("strong", { class: "final-round" }, t.finalTurn) : "",
+      view.hunt_over && !view.over ? el("strong", { class: "hunt-over" }, t.huntOver) : "", el("span", {}, promptText()),
+      // "or Stop": the button beside the words that offer it (a phone keeps the prompt in view)
+      ...(view.phase === "steps" ? legal("stop").map((a) => button(t.stop, a, "sp-stop")) : []));
+    banner.classList.toggle("mine", Boolean(myTurn()));
+    // the choices of the step
     side.replaceChildren();
     if (myTurn()) {
       if (view.pool.length || view.phase === "recall") {
-        side.append(el("div", { class: "sp-pool" }, `${t.brought}: `, ...view.pool.map(token)));
+        side.append(el("div", { class: "sp-pool" }, `${t.brought} `, ...(view.pool.length ? view.pool.map((r) => token(r, l)) : [t.nothing])));
       }
+      if (view.phase === "column" && view.playing) side.append(charCard(view.playing, l, {}, true));
       for (const a of legal("cure")) side.append(button(t.cure, a));
       for (const a of legal("grow")) side.append(button(t.grow, a));
-      for (const a of legal("create")) {
-        const item = data.items[a.item];
-        side.append(button(`${t.create}: ${name("items", a.item)} (+${item.vp} ${t.vp})`, a, "primary"));
-      }
-      for (const a of legal("finish")) side.append(button(t.finish + (view.pool.length ? ` (${view.pool.length} ${t.lost})` : ""), a, view.pool.length ? "" : "primary"));
-      for (const a of legal("stop")) side.append(button(t.stop, a));
-      for (const a of legal("keep_item")) {
-        const item = data.items[a.item];
-        side.append(button(`${t.keep}: ${name("items", a.item)} (+${item.vp} ${t.vp})`, a));
-      }
+      for (const a of legal("create")) side.append(button(label(a, l), a, "primary"));
+      for (const a of legal("finish")) side.append(button(view.pool.length ? t.label.finishLost(view.pool.length) : t.finish, a, view.pool.length ? "" : "primary"));
+      if (view.phase !== "steps") for (const a of legal("stop")) side.append(button(label(a, l), a));
+      for (const a of legal("keep_item")) side.append(button(label(a, l), a));
       const sunset = legal("sunset")[0];
       if (sunset) {
         const pre = view.players[me].sunset_preview;
@@ -513,96 +709,126 @@ export function createSpaeherRenderer() {
           el("div", { class: "sp-preview", id: "sunset-preview" }, t.preview(pre))));
       }
     }
-    // the hand: characters to play, own items with their cost
-    handBox.replaceChildren();
+    // the table
+    const marks = {
+      place: new Set(legal("place").map((a) => a.where)), recall: new Set(legal("recall").map((a) => a.where)),
+      lose: new Set(legal("lose_member").map((a) => a.where)),
+    };
+    const reveal = new Set(legal("reveal").map((a) => a.deck));
+    const columns = new Set(myTurn() ? view.legal.filter((a) => a.type === "take" || a.type === "column").map((a) => a.column) : []);
+    const others = view.players.map((_, i) => i).filter((i) => i !== me);
+    const camp = el("div", { class: "sp-camp", "data-detail": undefined }, el("span", { class: "sp-deck-name" }, icon("camp"), ` ${t.camp}`),
+      el("span", { class: "sp-slots" }, ...view.players.flatMap((p, i) => Array.from({ length: p.camp }, () => pawn(api.colours[i])))));
+    table.replaceChildren(
+      trackBox(),
+      el("div", { class: "sp-decks" }, deckBox("hunt", reveal), deckBox("wild", reveal), deckBox("items", new Set()), camp),
+      el("section", { class: "sp-area sp-places" }, el("h3", {}, t.locations),
+        el("div", { class: "sp-locs" }, ...view.locations.map((loc) => locationBox(loc, marks)))),
+      el("section", { class: "sp-area" }, el("h3", {}, t.display), el("div", { class: "sp-display" }, ...[0, 1, 2].map((i) => columnBox(i, columns.has(i))))),
+      view.sites.length ? el("section", { class: "sp-area" }, el("h3", {}, t.sites), el("div", { class: "sp-sites" }, ...view.sites.map((s) => siteBox(s, marks)))) : "",
+      ...others.map((i) => tribeBox(i)),
+      legend());
+    // your tribe and hand
+    hand.replaceChildren();
     const mine = me !== null && me !== undefined ? view.players[me] : null;
     if (mine) {
-      handBox.append(el("h3", {}, t.hand));
-      const row = el("div", { class: "card-row" });
+      hand.append(tribeBox(me));
       const plays = legal("play");
-      for (const id of mine.hand) {
-        const c = data.chars[id];
+      hand.append(el("h3", {}, t.hand), mine.hand.length ? "" : el("p", { class: "sp-muted" }, t.noHand), el("div", { class: "sp-cards" }, ...mine.hand.map((id) => {
         const action = plays.find((a) => a.card === id);
-        const steps = c ? c.steps.map((s) => t.step[s.op](s, t.where)) : [];
-        const card = el(action ? "button" : "div", {
-          class: `sp-card${c && c.kind === "special" ? " special" : ""}`, type: action ? "button" : undefined, "data-card": id,
-          "data-action": action ? JSON.stringify(action) : undefined, onclick: action ? () => api.act(action) : undefined,
-        }, el("strong", {}, name("chars", id)), el("ol", {}, ...steps.map((s) => el("li", {}, s))));
-        row.append(card);
-      }
-      handBox.append(row);
+        return charCard(id, l, action ? { "data-action": JSON.stringify(action), onclick: () => api.act(action) } : {});
+      })));
       if (mine.items) {
-        handBox.append(el("h3", {}, t.items));
-        const items = el("div", { class: "card-row" });
-        for (const id of mine.items) {
-          const item = data.items[id];
-          items.append(el("div", { class: "sp-item", "data-item": id }, el("strong", {}, name("items", id)),
-            el("div", {}, ...item.cost.map(token), ` → +${item.vp} ${t.vp}`),
-            item.effect ? el("div", { class: "hint" }, t.step[item.effect.op](item.effect, t.where)) : null));
-        }
-        handBox.append(items);
+        const creatable = new Map([...legal("create"), ...legal("keep_item")].map((a) => [a.item, a]));
+        hand.append(el("h3", {}, t.items), el("div", { class: "sp-cards" }, ...mine.items.map((id) => {
+          const action = creatable.get(id);
+          return itemCard(id, l, action ? { "data-action": JSON.stringify(action), onclick: () => api.act(action) } : {});
+        })));
       }
+    } else {
+      for (const i of view.players.keys()) if (!others.includes(i)) hand.append(tribeBox(i));
     }
-    if (hinted) {
-      for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(hinted));
-    }
+    for (const c of hand.querySelectorAll(".sp-card[data-action]")) c.classList.add("choosable");
+    for (const c of hand.querySelectorAll(".sp-item[data-action]")) c.classList.add("choosable");
+    if (hinted) for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(hinted));
+    requestAnimationFrame(scrollToDecision);
   }
 
-  // The final scoring for the page's end screen.
-  function breakdown(endView) {
-    const t = tx();
-    const view = endView;
-    const box = el("div", { class: "sp-breakdown" });
-    const table = el("table", { class: "breakdown" },
-      el("tr", {}, el("th", {}, ""), el("th", {}, t.total), el("th", {}, t.sunsets), el("th", {}, t.created), el("th", {}, t.winner)));
-    view.breakdown.forEach((b, i) => {
-      // the card data may still be loading: names then, the page redraws once it is here
-      const items = b.created.map((id) => (data ? `${name("items", id)} +${data.items[id].vp}` : name("items", id))).join(", ");
-      table.append(el("tr", { "data-player": i }, el("td", {}, api.names[i]), el("th", {}, String(b.total)),
-        el("td", {}, String(b.sunsets)), el("td", {}, items || "–"),
-        el("td", { class: "win" }, view.winner === i ? "★" : "")));
-    });
-    box.append(table);
-    return box;
+  // A new decision: bring what it needs into view (a phone shows one part at a time).
+  function scrollToDecision(force = false) {
+    if (!myTurn() || !root || !root.isConnected) return;
+    if (force) lastDecision = null;
+    const key = `${view.state_id}`;
+    if (key === lastDecision) return;
+    lastDecision = key;
+    const ph = view.phase;
+    let target = null;
+    const sticky = getComputedStyle(banner).position === "sticky";  // a phone: one part at a time
+    if (ph === "turn") target = sticky ? hand.querySelector(".sp-cards") : hand.querySelector(".sp-card");
+    else if (ph === "recall" || ph === "sunset_keep") target = ph === "recall" ? side : hand.querySelector(".sp-item");
+    else target = root.querySelector(".sp-table .choosable, .sp-tribe.choosable");
+    if (!target) return;
+    // below the prompt, which stays at the top of a phone's screen
+    const top = sticky ? banner.getBoundingClientRect().height : 0;
+    const avail = window.innerHeight - top;
+    const r = target.getBoundingClientRect();
+    if (r.top >= top && r.bottom <= window.innerHeight) return;
+    const dy = r.height > avail - 16 ? r.top - top - 8 : r.top - top - (avail - r.height) / 2;
+    window.scrollBy({ top: dy, behavior: "instant" });
   }
 
-  function label(action, lang) {
-    const t = TEXT[lang] || TEXT.de;
+  // ---- the action list and the log in words -------------------------------------------------
+
+  function label(action, lng) {
+    const t = T(lng);
+    const q = (kind, id) => t.quote(cardName(kind, id, lng));
+    const top = (c) => (view && view.display[c] && view.display[c].length ? q("chars", view.display[c].at(-1)) : "");
     switch (action.type) {
-      case "play": return `▶ ${name("chars", action.card)}`;
-      case "recall": return `↩ ${action.where}${action.resource ? ` (${t.res[action.resource]})` : ""}`;
-      case "place": return `→ ${action.where}`;
-      case "reveal": return `${t.deck[action.deck]} ↑`;
-      case "take": return `${t.step.take_character({ n: 1 })}: ${action.column + 1}`;
-      case "column": return `↓ ${action.column + 1}`;
-      case "sunset": return `☀ ${t.sunset}`;
+      case "play": return lng === "en" ? t.label.play(cardName("chars", action.card, lng)) : t.label.play(q("chars", action.card));
+      case "recall": return t.label.recall(placePhrase(action.where, "from", lng, view),
+        action.resource ? t.res1[action.resource] : DATA && DATA.sites[action.where] ? undefined : null);
+      case "place": return t.label.place(placePhrase(action.where, "to", lng, view));
+      case "reveal": return t.label.reveal[action.deck];
+      case "take": return lng === "en" ? t.label.take(view ? cardName("chars", view.display[action.column].at(-1), lng) : "", action.column + 1) : t.label.take(top(action.column), action.column + 1);
+      case "column": return lng === "en" ? t.label.column(view ? cardName("chars", view.playing, lng) : "", action.column + 1) : t.label.column(view ? q("chars", view.playing) : "", action.column + 1);
+      case "sunset": return view && view.seat !== null && view.players[view.seat] ? t.label.sunset(t.signed(view.players[view.seat].sunset_preview.delta)) : `☀ ${t.sunset}`;
       case "cure": return t.cure;
       case "grow": return t.grow;
-      case "create": return `${t.create}: ${name("items", action.item)}`;
-      case "finish": return t.finish;
-      case "stop": return t.stop;
-      case "keep_item": return `${t.keep}: ${name("items", action.item)}`;
-      case "lose_member": return `− ${action.where}`;
-      default: return JSON.stringify(action);
+      case "create": return lng === "en" ? t.label.create(cardName("items", action.item, lng), DATA ? DATA.items[action.item].vp : 0) : t.label.create(q("items", action.item), DATA ? DATA.items[action.item].vp : 0);
+      case "finish": return view && view.pool.length ? t.label.finishLost(view.pool.length) : t.finish;
+      case "stop": return view && view.phase === "steps" && view.step && view.step.op === "place" ? t.label.stopPlace : t.label.stopTake;
+      case "keep_item": return lng === "en" ? t.label.keep(cardName("items", action.item, lng)) : t.label.keep(q("items", action.item));
+      case "lose_member": return t.label.lose(placePhrase(action.where, "from", lng, view));
+      default: return t.finish;
     }
   }
 
-  function event(e, names, lang) {
-    const t = TEXT[lang] || TEXT.de;
+  function event(e, names, lng) {
+    const t = T(lng);
+    const L = t.log;
     const who = names[e.player] ?? "";
+    const card = (kind, id) => (lng === "en" ? cardName(kind, id, lng) : t.quote(cardName(kind, id, lng)));
     switch (e.type) {
-      case "play": return `${who} ▶ ${name("chars", e.card)}`;
-      case "reveal": return `${data && data.locs[e.location] ? t.kind[data.locs[e.location].kind] : ""} ${e.location} ↑`;
-      case "place": return `${who} → ${e.where}`;
-      case "recall": return `${who} ↩ ${e.where}${e.resource ? `: ${t.res[e.resource]}` : ""}`;
-      case "create": return `${who}: ${name("items", e.item)} +${e.vp}`;
-      case "sunset": return `${who}: ☀ ${t.preview(e)}`;
-      case "cure": return `${who}: −${e.n ?? 1} ${t.hunger}`;
-      case "grow": return `${who}: ${t.grow}`;
-      case "take": return `${who}: ${name("chars", e.card)}`;
-      case "lose_member": return `${who}: − 1 (${t.hunger} 8)`;
+      case "play": return L.play(who, card("chars", e.card));
+      case "reveal": return L.reveal(locName(e.location, lng, null));
+      case "place": return L.place(who, placePhrase(e.where, "to", lng, null));
+      case "recall": return L.recall(who, placePhrase(e.where, "from", lng, null), e.resource ? t.res1[e.resource] : null);
+      case "create": return L.create(who, card("items", e.item), e.vp);
+      case "sunset": return L.sunset(who, e);
+      case "cure": return e.n === 0 ? null : L.cure(who, e.n ?? 1);
+      case "grow": return L.grow(who);
+      case "take": return L.take(who, card("chars", e.card));
+      case "lose_member": return L.lose(who, placePhrase(e.where, "from", lng, null));
+      case "draw_item": return L.draw(who);
+      case "offspring": return L.offspring(who, e.n);
+      case "vp": return L.vp(who, e.n);
+      case "site": return L.site(who, t.quote(siteName(e.site, lng, null, e.name)));
+      case "driven_off": return L.driven(who, e.n, t.quote(siteName(e.site, lng, view)));
+      case "keep_item": return L.keep(who, e.dropped);
+      case "lost": return L.lost(who, e.resources.length);
+      case "exhausted": { const n = locName(e.location, lng, null); return L.exhausted(lng === "en" ? n.charAt(0).toLowerCase() + n.slice(1) : n); }
       case "hunt_over": return t.huntOver;
-      case "game_over": return `${t.end}: ${e.scores.join(" : ")}`;
+      case "game_over": return L.over(t.endWhy[e.end] || "", e.scores.map((s, i) => `${names[i] ?? ""} ${s}`).join(" : "));
       default: return null;
     }
   }
@@ -612,30 +838,29 @@ export function createSpaeherRenderer() {
     render();
   }
 
-  function point(r) {
-    const b = canvas.getBoundingClientRect();
-    return { x: b.left + r.x + r.w / 2, y: b.top + r.y + r.h / 2 };
-  }
+  function onEvents() { /* what changed glows: computed from the views in update() */ }
+
+  const center = (node) => {
+    const b = node.getBoundingClientRect();
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  };
+  const q = (sel) => root.querySelector(sel);
 
   return {
-    mount, unmount, update, label, event, showHint, onEvents, breakdown,
+    mount, unmount, update, label, event, showHint, onEvents,
+    // the shell's end screen shows this
+    breakdown: (v, lng) => endSummary(v, lng || lang(), api.names),
+    endSummary: (v, lng, names) => endSummary(v, lng, names),
     hook: {
-      get flashing() { return flash ? [...flash.where] : []; },
-      get ready() { return data !== null && view !== null; },
-      columnPoint(c) { return point(layout().columns[c]); },
-      deckPoint(k) { return point(layout().decks[k]); },
-      placePoint(id) {
-        const g = layout();
-        return point(g.locs.find((x) => x.id === id) || g.sites.find((x) => x.id === id));
-      },
-      resourcePoint(id, i) {
-        const g = layout();
-        const r = g.locs.find((x) => x.id === id);
-        const s = resourceSpots(r, view.locations.find((l) => l.id === id))[i];
-        const b = canvas.getBoundingClientRect();
-        return { x: b.left + s.x, y: b.top + s.y };
-      },
-      tribePoint(p) { return point(layout().tribes[p]); },
+      get flashing() { return glow ? [...glow.keys] : []; },
+      get ready() { return DATA !== null && view !== null; },
+      revealDecision() { scrollToDecision(true); },
+      get detail() { return detail && !detail.hidden ? detail.dataset.for : null; },
+      columnPoint(c) { return center(q(`.sp-col[data-column='${c}']`)); },
+      deckPoint(k) { return center(q(`.sp-deck[data-deck='${k}']`)); },
+      placePoint(id) { return center(q(`[data-where='${id}']:not(.sp-tribe)`)); },
+      resourcePoint(id, i) { return center(q(`.sp-loc[data-where='${id}'] [data-i='${i}']`)); },
+      tribePoint(p) { return center(q(`.sp-tribe[data-player='${p}']`)); },
     },
   };
 }
