@@ -13,9 +13,10 @@
 //     label(action, lang)  plain words for the action list (keyboard, screen reader)
 //     event(e, names, lang) one log line, or null; called again for every event on a language switch
 //     breakdown(view, lang) the final scoring as an element for the shared end screen
-//                          (a table.breakdown with tr[data-player] and the total in a th)
+//                          (one [data-player] element per player)
 //     optional: showHint(action), onEvents(events), decisionElement() (scrolled to on a phone
-//                          when a decision waits; default the table), unmount(), hook (tests)
+//                          when a decision waits; default the table), scrollsToDecisions (true: the
+//                          renderer scrolls its own decision areas into view), unmount(), hook (tests)
 import { game as sammler } from "./renderers/sammler.mjs";
 import { game as spaeher } from "./renderers/spaeher.mjs";
 import { game as elawa } from "./renderers/elawa.mjs";

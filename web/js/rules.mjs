@@ -69,7 +69,7 @@ meadow alone.</p>
 5; auf dem Feuer 6/8/10 verdeckte Rohstoffe (2/3/4 Spieler). Es beginnt die niedrigste
 Häuptlingszahl.</p>
 <p><b>Zug in vier Schritten:</b> 1. Nimm eine sichtbare Karte auf die Hand und so viele Rohstoffe
-wie ihre Zahl unten rechts: je den obersten der folgenden Stapel im Uhrzeigersinn. Leert sich ein
+wie die Zahl im dunklen Kreis der Karte: je den obersten der folgenden Stapel im Uhrzeigersinn. Leert sich ein
 Stapel, nimmst du 1 vom Feuer dazu, und der Stapel wird mit 5 aus dem Vorrat neu gebildet.
 2. Spiele beliebig viele Karten aus und bezahle ihre Rohstoffe (Knochen ersetzen jeden Rohstoff;
 mit Opfer-Symbol zusätzlich eine andere Handkarte ablegen). 3. Lege auf jede Vorratskarte höchstens
@@ -82,15 +82,14 @@ Gleichstand: mehr Rohstoffe; sonst geteilter Sieg.</p>
 zeigen oder lange drücken zeigt sie groß mit ihrer Wirkung.</p>
 <h4>Beispiel</h4>
 <p>Vorratskarte „2 je verschiedene Sorte“ mit 4 Sorten: 8. Werkzeug „3 je Urmensch“ bei 3 Urmenschen: 9.
-Urmenschen mit 6, 16 und 3 Punkten: 25. Zusammen 42. (Die Kurzregel nennt fälschlich sieben statt fünf Farben
-und ein Werkzeug mit „4 je Werkzeug“, das es nicht gibt.)</p>`,
+Urmenschen mit 6, 16 und 3 Punkten: 25. Zusammen 42.</p>`,
     en: `
 <h3>Elawa</h3>
 <p><b>Setup:</b> 6 face-up card stacks of 10 around the fire, each with a face-up resource stack
 of 5 in front; 6/8/10 hidden resources on the fire (2/3/4 players). The lowest chief number
 starts.</p>
 <p><b>A turn in four steps:</b> 1. Take a visible card into your hand and as many resources as its
-number (lower right): the top one of each following stack, clockwise. When a stack runs out, take 1
+number (in the dark circle on the card): the top one of each following stack, clockwise. When a stack runs out, take 1
 from the fire as well, and the stack is rebuilt with 5 from the supply. 2. Play any number of cards,
 paying their resources (bones replace any resource; a sacrifice symbol also costs another hand
 card). 3. Put at most 1 matching resource (or a bone) on each supply card. 4. Keep at most as many
@@ -102,8 +101,7 @@ resources; otherwise a shared victory.</p>
 with the mouse or press it long to see it large with what it does.</p>
 <h4>Example</h4>
 <p>Supply card "2 per different kind" with 4 kinds: 8. Tool "3 per caveman" with 3 cavemen: 9.
-Cavemen worth 6, 16 and 3: 25. Total 42. (The short rules wrongly list seven colours instead of five
-and a tool "4 per tool" that does not exist.)</p>`,
+Cavemen worth 6, 16 and 3: 25. Total 42.</p>`,
   },
   nim: {
     de: "<h3>Nim mit verdeckten Karten</h3><p>Spiele eine Karte und nimm so viele Steine. Wer den letzten nimmt, gewinnt.</p>",
@@ -112,12 +110,6 @@ and a tool "4 per tool" that does not exist.)</p>`,
   spaeher: {
     de: `
 <h3>Jäger und Späher</h3>
-<p class="reconstructed"><b>Ehrlich gesagt:</b> Von den Karten dieses Spiels kennen wir nur die Anzahlen, die
-Rohstoffe, einige Namen und die Rollen der Charaktere. Die Texte der 31 Gegenstände, der 36 Orte, der
-6 Heiligen Orte, von 8 der 12 besonderen Charaktere und die genauen Zahlen auf den Charakteren sind
-<b>unsere Rekonstruktion</b>, und wo die Spielregel schweigt, haben wir entschieden. Alle diese Regeln von uns
-stehen unten unter „Unsere Regeln“. Wer die Schachtel besitzt und eine Karte anders kennt, kann sie in der
-Kartenliste des Spiels berichtigen – das Spiel liest jede Karte von dort.</p>
 <p><b>Aufbau:</b> Jeder Stamm hat 2 Mitglieder auf der Stammeskarte, 1 im Höhlenlager, 2 im Vorrat, 2 Hunger.
 Zwei Wildniskarten liegen offen. Startspieler ist, wer im Menü zuerst sitzt. Einführungsspiel: 10 Punkte, je
 2 Gegenstände, in der Auslage 3 Kundschafter, jeder unter einem Schamanen (einer davon der besondere Schamane).
@@ -168,15 +160,15 @@ einem Sonnenuntergang mehr bekäme (Mitglieder − Hunger − Handkarten); ist a
 <li><b>Verbrauchssteine:</b> Die Schachtel hat 30; unsere Orte brauchen in den meisten Partien mehr (bis etwa 60
 auf einmal). Am echten Tisch nehmt für den Rest beliebige Marker.</li>
 <li>Gegenstände zählen beim Erschaffen; die Charaktere auf der Hand sind für beide sichtbar.</li>
-</ul>`,
+</ul>
+<p class="reconstructed"><b>Über diese Umsetzung:</b> Von den Karten dieses Spiels kennen wir nur die Anzahlen, die
+Rohstoffe, einige Namen und die Rollen der Charaktere. Die Texte der 31 Gegenstände, der 36 Orte, der
+6 Heiligen Orte, von 8 der 12 besonderen Charaktere und die genauen Zahlen auf den Charakteren sind
+<b>unsere Rekonstruktion</b>, und wo die Spielregel schweigt, haben wir entschieden. Alle diese Regeln von uns
+stehen oben unter „Unsere Regeln“. Wer die Schachtel besitzt und eine Karte anders kennt, kann sie in der
+Kartenliste des Spiels berichtigen – das Spiel liest jede Karte von dort.</p>`,
     en: `
 <h3>Hunters and Scouts</h3>
-<p class="reconstructed"><b>To be honest:</b> of this game's cards we know only the counts, the resources, some
-names and the roles of the characters. The texts of the 31 items, the 36 locations, the 6 sacred sites, 8 of
-the 12 special characters and the exact numbers on the characters are <b>our reconstruction</b>, and where the
-rules are silent we decided. All these rules of ours are listed below under “Our rules”. If you own the box
-and know a card differently, it can be corrected in the game's card list – the game reads every card from
-there.</p>
 <p><b>Setup:</b> each tribe has 2 members on the tribe card, 1 in the cave camp, 2 in the supply, 2 hunger.
 Two wilderness cards lie open. The start player is whoever sits first in the menu. Intro game: 10 points,
 2 items each, and on display 3 Advanced Scouts, each under a Shaman (one of them the special Shaman). Normal
@@ -223,7 +215,13 @@ now (members − hunger − hand cards) wins; if that is equal too, the second p
 <li><b>Consumption stones:</b> the box has 30; our locations need more in most games (up to about 60 at once). At
 a real table use any markers for the rest.</li>
 <li>Items score when created; the characters in hand are open to both players.</li>
-</ul>`,
+</ul>
+<p class="reconstructed"><b>About this version:</b> of this game's cards we know only the counts, the resources, some
+names and the roles of the characters. The texts of the 31 items, the 36 locations, the 6 sacred sites, 8 of
+the 12 special characters and the exact numbers on the characters are <b>our reconstruction</b>, and where the
+rules are silent we decided. All these rules of ours are listed above under “Our rules”. If you own the box
+and know a card differently, it can be corrected in the game's card list – the game reads every card from
+there.</p>`,
   },
 };
 

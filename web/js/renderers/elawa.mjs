@@ -956,6 +956,7 @@ export function createElawaRenderer() {
   }
 
   return {
+    scrollsToDecisions: true,  // it brings its own decision areas into view
     mount, unmount, update, label, event, showHint, onEvents,
     // the shell's end screen shows this (and so do tests and other pages)
     breakdown: (v, lg) => endSummary(v, lg || lang(), api.names),

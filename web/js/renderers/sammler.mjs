@@ -1381,6 +1381,7 @@ export function createSammlerRenderer() {
   }
 
   return {
+    scrollsToDecisions: true,  // it brings its own decision areas into view
     mount, unmount, update, onEvents, label, event, showHint, breakdown,
     endSummary: (v, lg, names) => endSummary(v, lg, names),
     // test hook: where to click

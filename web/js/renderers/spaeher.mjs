@@ -705,7 +705,8 @@ export function createSpaeherRenderer() {
       const sunset = legal("sunset")[0];
       if (sunset) {
         const pre = view.players[me].sunset_preview;
-        side.append(el("div", { class: "sp-sunset" }, button(`☀ ${t.sunset}`, sunset, "primary sunset-button"),
+        // the big button only when the sunset gains points; a losing one stays a plain choice
+        side.append(el("div", { class: "sp-sunset" }, button(`☀ ${t.sunset}`, sunset, pre.delta > 0 ? "primary sunset-button" : "sunset-button"),
           el("div", { class: "sp-preview", id: "sunset-preview" }, t.preview(pre))));
       }
     }
@@ -847,6 +848,7 @@ export function createSpaeherRenderer() {
   const q = (sel) => root.querySelector(sel);
 
   return {
+    scrollsToDecisions: true,  // it brings its own decision areas into view
     mount, unmount, update, label, event, showHint, onEvents,
     // the shell's end screen shows this
     breakdown: (v, lng) => endSummary(v, lng || lang(), api.names),

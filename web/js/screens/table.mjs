@@ -109,7 +109,7 @@ export function setView(view) {
 
 function bringDecisionIntoView() {
   // On a narrow screen the table is below the bar: show the table's top when a decision waits.
-  if (window.innerWidth >= 800) return;
+  if (window.innerWidth >= 800 || renderer().scrollsToDecisions) return;
   const target = (renderer().decisionElement && renderer().decisionElement()) || $("board");
   const r = target.getBoundingClientRect();
   if (r.top < 0 || r.top > window.innerHeight * 0.6) target.scrollIntoView({ block: "start" });
