@@ -24,7 +24,7 @@ def bot_move(state, seat, level, seed=11):
 
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_sammler_bot_ignores_what_it_cannot_know(level):
     game = games.get("sammler")
     state = game.new_game(2, 5, {})
@@ -65,7 +65,7 @@ def test_bot_completes_its_own_scoring_forest_rather_than_feeding_nothing(level)
     assert action == {"type": "place_tile", "x": 0, "y": -2, "rotation": 0}
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_bot_does_not_complete_an_opponents_forest_for_nothing(level):
     # Blue's gatherer sits in the open forest north of the start; red draws the tile that
     # would close it (4 points for blue), and has other places for it.
@@ -217,3 +217,19 @@ def test_spaeher_old_saves_without_drops_forget_them():
     d = old.determinize(0, Rng(1))
     assert len(d.items[1] + d.item_deck + d.dropped[0] + d.dropped[1]) == \
         len(s.items[1] + s.item_deck + s.discarded)
+
+
+def test_sammler_hard_sees_a_forest_nothing_left_can_close():
+    """Hard judges open features by the stack (public: every drawn tile was seen): a forest
+    whose open place no remaining tile fits is worth nothing, one that the stack can close is
+    worth its points; medium's prior by open sides cannot tell them apart."""
+    from urzeit.games.sammler import bot
+    from urzeit.games.sammler import components as T
+    state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)])
+    dead, alive = state.clone(), state.clone()
+    dead.land = [T.BY_ID["L01"].index] * 6  # meadow only: nothing continues a forest
+    alive.land = [T.BY_ID["L05"].index] * 6  # closes the forest at (0, -2)
+    hard_dead, hard_alive = bot.Outlook().estimates(dead), bot.Outlook().estimates(alive)
+    assert hard_alive[0] - hard_dead[0] > 3
+    assert hard_alive[1] == hard_dead[1]
+    assert bot.estimates(dead) == bot.estimates(alive)
