@@ -101,8 +101,8 @@ def any_bot_move(game_id, state, seat, level, seed=11):
     return ai.choose_action(game_id, view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
 
 
-@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"),
-                                           ("spaeher", "easy"), ("spaeher", "medium")])
+@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"),
+                                           ("spaeher", "easy"), ("spaeher", "medium"), ("spaeher", "hard")])
 def test_card_game_bots_ignore_what_they_cannot_know(game_id, level):
     """The same bot seed in two worlds the seat cannot tell apart (the opponent's hand or
     items, the order of the stacks and decks, the fire) gives the same move."""
