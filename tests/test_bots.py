@@ -24,7 +24,7 @@ def bot_move(state, seat, level, seed=11):
 
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_sammler_bot_ignores_what_it_cannot_know(level):
     game = games.get("sammler")
     state = game.new_game(2, 5, {})
@@ -65,7 +65,7 @@ def test_bot_completes_its_own_scoring_forest_rather_than_feeding_nothing(level)
     assert action == {"type": "place_tile", "x": 0, "y": -2, "rotation": 0}
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_bot_does_not_complete_an_opponents_forest_for_nothing(level):
     # Blue's gatherer sits in the open forest north of the start; red draws the tile that
     # would close it (4 points for blue), and has other places for it.
@@ -101,8 +101,8 @@ def any_bot_move(game_id, state, seat, level, seed=11):
     return ai.choose_action(game_id, view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
 
 
-@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"),
-                                           ("spaeher", "easy"), ("spaeher", "medium")])
+@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"),
+                                           ("spaeher", "easy"), ("spaeher", "medium"), ("spaeher", "hard")])
 def test_card_game_bots_ignore_what_they_cannot_know(game_id, level):
     """The same bot seed in two worlds the seat cannot tell apart (the opponent's hand or
     items, the order of the stacks and decks, the fire) gives the same move."""
@@ -147,3 +147,89 @@ def test_spaeher_bot_creates_an_item_it_can_pay(level):
     s = games.get("spaeher").new_game(2, 4, {})
     s.phase, s.items[0], s.pool = "recall", ["steinhuetten"], ["stone", "stone", "clay"]
     assert any_bot_move("spaeher", s, 0, level) == {"type": "create", "item": "steinhuetten"}
+
+
+# ---- a memory like a player's: determinize keeps what the seat saw, re-deals only the hidden ----
+
+def test_sammler_determinize_redeals_only_the_order_of_the_stacks():
+    """Every drawn tile was seen by all, so what is left in the stacks is known: a
+    determinization keeps the board, the figures and the stacks' contents, only the order moves."""
+    state = games.get("sammler").new_game(2, 5, {})
+    rng = Rng(3)
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+    for seed in (1, 2, 3):
+        d = state.determinize(0, Rng(seed))
+        assert sorted(d.land) == sorted(state.land) and sorted(d.bonus) == sorted(state.bonus)
+        a, b = d.to_json(), state.to_json()
+        for key in ("land", "bonus", "rng"):
+            a.pop(key), b.pop(key)
+        assert a == b
+    # the result depends only on what is known: another true order, the same determinization
+    other = state.clone()
+    other.land.reverse()
+    assert state.determinize(0, Rng(9)).to_json() == other.determinize(0, Rng(9)).to_json()
+
+
+def _spaeher_with_drops():
+    s = games.get("spaeher").new_game(2, 5, {})
+    deck = s.item_deck
+    # seat 0 dropped two items at a sunset, seat 1 one; both keep one uncreated item
+    s.dropped = [[deck.pop(), deck.pop()], [deck.pop()]]
+    s.discarded = s.dropped[0] + s.dropped[1]
+    return s
+
+
+def test_spaeher_determinize_keeps_the_own_dropped_items_and_pools_the_opponents():
+    s = _spaeher_with_drops()
+    mine, theirs = list(s.dropped[0]), s.dropped[1][0]
+    seen_theirs = False
+    for seed in range(40):
+        d = s.determinize(0, Rng(seed))
+        assert d.items[0] == s.items[0] and d.dropped[0] == mine  # what seat 0 knows stays
+        assert not set(mine) & set(d.items[1] + d.item_deck + d.dropped[1])
+        assert len(d.items[1]) == len(s.items[1]) and len(d.item_deck) == len(s.item_deck)
+        assert len(d.dropped[1]) == 1
+        seen_theirs |= theirs in d.items[1] + d.item_deck  # the opponent's drop is unknown
+        assert d.view(0) == s.view(0)
+    assert seen_theirs
+
+
+def test_spaeher_determinize_does_not_depend_on_what_the_opponent_dropped():
+    s = _spaeher_with_drops()
+    other = s.clone()
+    # the opponent dropped another item: seat 0 cannot tell (it went face down)
+    swap = other.item_deck[0]
+    other.item_deck[0] = other.dropped[1][0]
+    other.dropped[1] = [swap]
+    other.discarded = other.dropped[0] + other.dropped[1]
+    assert other.view(0) == s.view(0)
+    assert s.determinize(0, Rng(5)).to_json() == other.determinize(0, Rng(5)).to_json()
+    assert s.current_player == 0  # and a bot's move is the same in both worlds
+    assert any_bot_move("spaeher", s, 0, "medium") == any_bot_move("spaeher", other, 0, "medium")
+
+
+def test_spaeher_old_saves_without_drops_forget_them():
+    s = _spaeher_with_drops()
+    data = s.to_json()
+    data.pop("dropped")
+    old = games.get("spaeher").from_json(data)
+    d = old.determinize(0, Rng(1))
+    assert len(d.items[1] + d.item_deck + d.dropped[0] + d.dropped[1]) == \
+        len(s.items[1] + s.item_deck + s.discarded)
+
+
+def test_sammler_hard_sees_a_forest_nothing_left_can_close():
+    """Hard judges open features by the stack (public: every drawn tile was seen): a forest
+    whose open place no remaining tile fits is worth nothing, one that the stack can close is
+    worth its points; medium's prior by open sides cannot tell them apart."""
+    from urzeit.games.sammler import bot
+    from urzeit.games.sammler import components as T
+    state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)])
+    dead, alive = state.clone(), state.clone()
+    dead.land = [T.BY_ID["L01"].index] * 6  # meadow only: nothing continues a forest
+    alive.land = [T.BY_ID["L05"].index] * 6  # closes the forest at (0, -2)
+    hard_dead, hard_alive = bot.Outlook().estimates(dead), bot.Outlook().estimates(alive)
+    assert hard_alive[0] - hard_dead[0] > 3
+    assert hard_alive[1] == hard_dead[1]
+    assert bot.estimates(dead) == bot.estimates(alive)

@@ -4,6 +4,7 @@ installed entry point would be: a separate process (`python -m urzeit.cli`, and 
 `urzeit` console script where one is installed)."""
 
 import json
+import math
 import os
 import pathlib
 import re
@@ -168,6 +169,22 @@ def test_a_tournament_of_two_games():
     r = urzeit("tournament", "--game", "nim", "--seats", "random,easy", "--games", "2", "--jobs", "1")
     assert r.returncode == 0, r.stderr
     assert "nim: random vs easy, 2 games" in r.stdout and "illegal attempts: 0" in r.stdout
+
+
+def test_a_ladder_round_robin_with_elo():
+    r = urzeit("tournament", "--ladder", "--game", "nim", "--games", "2", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    pairs = [line for line in r.stdout.splitlines() if " vs " in line and "95% CI" in line]
+    assert len(pairs) == 6  # every pair of random, easy, medium, hard
+    assert "Elo (Bradley-Terry fit, random = 0)" in r.stdout and "illegal attempts: 0" in r.stdout
+
+
+def test_elo_fit_and_wilson_interval():
+    from urzeit.tournament import elo, wilson
+    ratings = elo(("weak", "strong"), {("strong", "weak"): (74.5, 99)})  # 75 of 100 with the half wins
+    assert ratings["weak"] == 0 and abs(ratings["strong"] - 400 * math.log10(3)) < 0.5
+    lo, hi = wilson(0.65, 200)
+    assert 0.58 < lo < 0.59 and 0.71 < hi < 0.72
 
 
 def test_pip_install_gives_the_urzeit_command(exported, tmp_path):

@@ -1,14 +1,22 @@
 """Bot tournaments with fixed seeds, played through the api exactly as the page plays.
 
   python -m urzeit.tournament --game sammler --seats hard,easy --games 200
+  python -m urzeit.tournament --ladder --games 200            # every game, every level pair
+  python -m urzeit.tournament --ladder --game elawa --tables 3,4 --games 60
 
-Seats rotate between games so every level starts equally often. Prints each level's win
-rate (a tie counts half) with a 95 % Wilson interval, mean scores and move times, and the
-number of illegal attempts (always 0: a bot chooses only from the legal list, and any
-refused request would be counted here).
+Every seed is played once in every seat rotation (the same tiles, cards and draws for each
+level in each seat), so a match of N games uses N / seats seeds. A tie counts half a win.
+Win rates come with 95 % Wilson intervals; the number of illegal attempts is counted (always 0:
+a bot chooses only from the legal list, and any refused request would be counted here).
+
+--ladder plays a round robin of random, easy, medium and hard (two players, every pair),
+checks that each level beats the one below it (>= 65 % and the interval's lower end above
+55 %), and fits an Elo rating per level (random = 0). --tables 3,4 adds tables of 3 and 4
+players for the games that allow them, with each level's win share.
 """
 
 import argparse
+import itertools
 import json
 import math
 import multiprocessing
@@ -16,11 +24,14 @@ import time
 
 from . import api
 
+LADDER = ("random", "easy", "medium", "hard")
+GOAL_RATE, GOAL_LOW = 0.65, 0.55
+PLAYERS = {"sammler": (2, 3, 4), "elawa": (2, 3, 4), "spaeher": (2,)}
+
 
 def play(args):
-    game, levels, seed = args
+    game, levels, seed, shift, budget = args
     n = len(levels)
-    shift = seed % n
     seated = levels[shift:] + levels[:shift]  # rotate who starts
     seats = [{"kind": "ai", "level": lvl} for lvl in seated]
     r = json.loads(api.handle(json.dumps({"op": "new", "game": game, "seats": seats, "seed": seed})))
@@ -30,7 +41,10 @@ def play(args):
     while not view["over"]:
         seat = view["current_seat"]
         t = time.perf_counter()
-        reply = json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": seat})))
+        req = {"op": "ai", "match": match, "seat": seat}
+        if budget is not None:
+            req["budget_ms"] = budget
+        reply = json.loads(api.handle(json.dumps(req)))
         times[seated[seat]].append(time.perf_counter() - t)
         if not reply["ok"]:
             illegal += 1
@@ -57,21 +71,12 @@ def wilson(p, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", required=True)
-    parser.add_argument("--seats", required=True, help="comma-separated levels, e.g. hard,easy")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args(argv)
-    levels = args.seats.split(",")
-    if len(set(levels)) != len(levels):
-        raise SystemExit("give each level once (seats rotate between games)")
-    work = [(args.game, levels, args.seed + i) for i in range(args.games)]
-    t0 = time.perf_counter()
-    with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(play, work, chunksize=1)
+def work_for(game, levels, games, seed, budget):
+    k = len(levels)  # every seed in every seat rotation
+    return [(game, list(levels), seed + i // k, i % k, budget) for i in range(games)]
+
+
+def summarize(levels, results):
     wins = {lvl: 0.0 for lvl in levels}
     scores = {lvl: [] for lvl in levels}
     times = {lvl: [] for lvl in levels}
@@ -82,16 +87,129 @@ def main(argv=None):
             scores[lvl] += score_of[lvl]
             times[lvl] += t[lvl]
         illegal += bad
-    n = args.games
-    print(f"{args.game}: {' vs '.join(levels)}, {n} games, seeds {args.seed}..{args.seed + n - 1}, "
-          f"{time.perf_counter() - t0:.0f} s")
-    print(f"{'level':8} {'win rate':>9} {'95% CI':>15} {'mean score':>11} {'move p50':>9} {'move max':>9}")
+    return wins, scores, times, illegal
+
+
+def print_match(levels, results, n):
+    wins, scores, times, illegal = summarize(levels, results)
+    print(f"{'level':8} {'win rate':>9} {'95% CI':>15} {'mean score':>11} {'move p50':>9} {'move p95':>9} {'move max':>9}")
     for lvl in levels:
         p = wins[lvl] / n
         lo, hi = wilson(p, n)
         ts = sorted(times[lvl]) or [0.0]
         print(f"{lvl:8} {p:9.1%} {f'{lo:.1%}-{hi:.1%}':>15} {sum(scores[lvl]) / n:11.1f} "
-              f"{ts[len(ts) // 2] * 1000:7.0f}ms {ts[-1] * 1000:7.0f}ms")
+              f"{ts[len(ts) // 2] * 1000:7.0f}ms {ts[int(len(ts) * 0.95)] * 1000:7.0f}ms {ts[-1] * 1000:7.0f}ms")
+    return wins, illegal
+
+
+def elo(levels, pairs):
+    """Bradley-Terry ratings on the Elo scale from {(a, b): (wins of a, games)}; the first
+    level is 0. Half a win is added to each side of a pair so a clean sweep stays finite."""
+    strength = {lvl: 1.0 for lvl in levels}
+    for _ in range(2000):
+        new = {}
+        for lvl in levels:
+            won, denom = 0.0, 0.0
+            for (a, b), (w, n) in pairs.items():
+                if lvl not in (a, b):
+                    continue
+                other = b if lvl == a else a
+                mine = (w if lvl == a else n - w) + 0.5
+                won += mine
+                denom += (n + 1) / (strength[lvl] + strength[other])
+            new[lvl] = won / denom if denom else strength[lvl]
+        base = new[levels[0]]
+        strength = {lvl: s / base for lvl, s in new.items()}
+    return {lvl: 400 * math.log10(s) for lvl, s in strength.items()}
+
+
+def rate_elo(p):
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return 400 * math.log10(p / (1 - p))
+
+
+def ladder(game, games, seed, budget, jobs, tables):
+    """Round robin of the four levels (two players), then the bigger tables."""
+    print(f"== {game}: round robin of {', '.join(LADDER)}, {games} games a pair, two players, "
+          f"seeds from {seed}, every seed in both seat orders")
+    pairs = {}
+    ok = True
+    illegal = 0
+    with multiprocessing.Pool(jobs) as pool:
+        for a, b in itertools.combinations(LADDER, 2):
+            upper, lower = b, a  # LADDER is weakest first
+            t0 = time.perf_counter()
+            results = pool.map(play, work_for(game, (upper, lower), games, seed, budget), chunksize=1)
+            wins, _, times, bad = summarize((upper, lower), results)
+            illegal += bad
+            pairs[(upper, lower)] = (wins[upper], games)
+            p = wins[upper] / games
+            lo, hi = wilson(p, games)
+            adjacent = LADDER.index(upper) - LADDER.index(lower) == 1
+            verdict = ""
+            if adjacent:
+                met = p >= GOAL_RATE and lo > GOAL_LOW
+                ok &= met
+                verdict = "  goal met" if met else "  GOAL NOT MET"
+            ts = sorted(times[upper]) or [0.0]
+            print(f"{upper:>6} vs {lower:<6} {p:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}  "
+                  f"(Elo diff {rate_elo(p):+.0f}, {rate_elo(lo):+.0f}..{rate_elo(hi):+.0f})  "
+                  f"{upper} move p50 {ts[len(ts) // 2] * 1000:.0f} ms p95 {ts[int(len(ts) * 0.95)] * 1000:.0f} ms"
+                  f"  [{time.perf_counter() - t0:.0f} s]{verdict}", flush=True)
+        ratings = elo(LADDER, pairs)
+        print("Elo (Bradley-Terry fit, random = 0): "
+              + ", ".join(f"{lvl} {ratings[lvl]:.0f}" for lvl in LADDER))
+        for n in tables:
+            if n not in PLAYERS.get(game, (2,)) or n == 2:
+                continue
+            for levels in itertools.combinations(LADDER, n):
+                levels = tuple(reversed(levels))
+                count = max(n, games // n * n)
+                t0 = time.perf_counter()
+                results = pool.map(play, work_for(game, levels, count, seed, budget), chunksize=1)
+                print(f"-- {game}, {n} players: {', '.join(levels)}; {count} games "
+                      f"(every seed in all {n} seat rotations) [{time.perf_counter() - t0:.0f} s]; "
+                      f"fair share {1 / n:.0%}")
+                _, bad = print_match(levels, results, count)
+                illegal += bad
+    print(f"illegal attempts: {illegal}; ladder {'holds' if ok else 'does NOT hold'} "
+          f"(each level >= {GOAL_RATE:.0%} against the one below, interval above {GOAL_LOW:.0%})")
+    return ok, illegal
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", help="a game id (with --ladder: default every game with bots)")
+    parser.add_argument("--seats", help="comma-separated levels, e.g. hard,easy")
+    parser.add_argument("--ladder", action="store_true", help="round robin of the four levels with Elo")
+    parser.add_argument("--tables", default="", help="with --ladder: bigger tables, e.g. 3,4")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--budget-ms", type=int, default=None,
+                        help="time cap per move for every bot (0 = none: the iteration counts alone "
+                             "decide, so results do not depend on the machine's load)")
+    args = parser.parse_args(argv)
+    if args.ladder:
+        tables = [int(x) for x in args.tables.split(",") if x]
+        illegal = 0
+        for game in ([args.game] if args.game else list(PLAYERS)):
+            _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables)
+            illegal += bad
+        return 0 if illegal == 0 else 1
+    if not args.game or not args.seats:
+        raise SystemExit("give --game and --seats (or --ladder)")
+    levels = args.seats.split(",")
+    if len(set(levels)) != len(levels):
+        raise SystemExit("give each level once (seats rotate between games)")
+    k = len(levels)
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(args.jobs) as pool:
+        results = pool.map(play, work_for(args.game, levels, args.games, args.seed, args.budget_ms), chunksize=1)
+    n = args.games
+    print(f"{args.game}: {' vs '.join(levels)}, {n} games, seeds {args.seed}..{args.seed + (n - 1) // k}"
+          f" (each in {k} seat rotations), {time.perf_counter() - t0:.0f} s")
+    _, illegal = print_match(levels, results, n)
     print(f"illegal attempts: {illegal}")
     return 0 if illegal == 0 else 1
 

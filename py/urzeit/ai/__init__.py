@@ -40,7 +40,7 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
     bot = _bot_module(game_id)
     if bot is None:
         return rng.choice(legal)
-    policy = bot.Policy(len(view["scores"]))
+    policy = bot.Policy(len(view["scores"]), level=level)  # levels may judge differently
     if level == "easy":
         state = determinize(Rng(rng.next_u64()))
         if hasattr(policy, "easy"):  # a game's own rule-based player
@@ -49,7 +49,10 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
     time_limit = TIME_CAP[level] if budget_ms is None else (budget_ms / 1000 or None)
     if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
         return (yield from policy.search_steps(determinize, seat, legal, rng, bot.ITERATIONS[level], time_limit))
-    action, _ = yield from mcts.search_steps(determinize, seat, policy, bot.ITERATIONS[level], rng,
+    iterations = bot.ITERATIONS[level]
+    if hasattr(policy, "iterations"):  # a game may search small decisions less
+        iterations = policy.iterations(view, legal, iterations)
+    action, _ = yield from mcts.search_steps(determinize, seat, policy, iterations, rng,
                                              time_limit_s=time_limit)
     return action if action is not None else rng.choice(legal)
 

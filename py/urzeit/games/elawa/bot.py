@@ -54,7 +54,7 @@ def greedy_scores(state, seat, legal):
 ITERATIONS = {"medium": 160, "hard": 420}
 
 class Policy(CardGamePolicy):
-    def __init__(self, n_players, rollout_actions=40):
+    def __init__(self, n_players, level="medium", rollout_actions=40):
         super().__init__(n_players, rollout_actions)
 
     def rollout(self, state, rng):

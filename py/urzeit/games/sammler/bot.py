@@ -3,6 +3,9 @@ a fast rollout policy and an order in which to try placements (most promising fi
 
 import math
 
+from . import components as T
+from .components import LAKE, MEADOW
+
 
 # Chance that an open feature still gets completed, by its open sides (a rough prior).
 COMPLETION = {0: 1.0, 1: 0.75, 2: 0.55, 3: 0.4}
@@ -46,9 +49,123 @@ def estimates(state) -> list[float]:
     return est
 
 
-def evaluate(state) -> list[float]:
+class Outlook:
+    """Hard's judgement of open features from the stack (meeple_cat's lesson: the quality of
+    the evaluation decides, not the number of simulations). The stack's composition is public
+    (every drawn tile was seen), so for each open place next to a feature we know the share of
+    the remaining land tiles that fit there; a feature with a place nothing fits is dead.
+    One Outlook lives for one move, so the shares are counted once per pattern."""
+
+    def __init__(self, fill=0.5, close=0.8, growth=0.5):
+        self.fill, self.close, self.growth = fill, close, growth
+        self.share = {}
+        self.counts = None
+        self.meadow_points = 1.0
+
+    def fit_share(self, state, pattern):
+        found = self.share.get(pattern)
+        if found is None:
+            if self.counts is None:
+                self._count(state)
+            total = sum(self.counts.values()) or 1
+            found = sum(c for t, c in self.counts.items()
+                        if any(all(p == "." or p == e for p, e in zip(pattern, rot.edges))
+                               for rot in T.TYPES[t].rotations)) / total
+            self.share[pattern] = found
+        return found
+
+    def _count(self, state):
+        counts = {}
+        for t in state.land:
+            counts[t] = counts.get(t, 0) + 1
+        self.counts = dict(sorted(counts.items()))
+        pts = sum(c * 2 * (z.animals["mammoth"] + z.animals["aurochs"] + z.animals["deer"])
+                  for t, c in self.counts.items() for z in T.TYPES[t].zones if z.kind == MEADOW)
+        self.meadow_points = pts / max(1, sum(self.counts.values()))
+
+    def open_places(self, state, wanted):
+        """For each wanted feature root: the open board places next to it, with their patterns."""
+        places = {root: {} for root in wanted}
+        if not wanted:
+            return places
+        board, placed, base, kind_of = state.board, state.placed, state.base, state.node_kind
+        root_of = state.feature_root
+        for pos, pattern in state.open.items():
+            x, y = pos
+            for k in range(4):
+                if pattern[k] == ".":
+                    continue
+                dx, dy = T.DELTAS[k]
+                nb = board[(x + dx, y + dy)]
+                t, _, _, r, _ = placed[nb]
+                for zi in T.TYPES[t].rotations[r].side_zones[(k + 2) % 4]:
+                    node = base[nb] + zi
+                    if kind_of[node] == LAKE:
+                        continue
+                    root = root_of(node)
+                    if root in places:
+                        places[root][pos] = pattern
+        return places
+
+    def estimates(self, state) -> list[float]:
+        est = [float(x) for x in state.score]
+        groups = _figure_groups(state)
+        left = len(state.land)
+        late = 0.35 + 0.65 * min(1.0, left / 40)
+        draws = self.fill * left  # draws that may put a tile on a given place
+        wanted = {root for kind, root in groups if kind != "s" and (kind == "hunter" or state.openc[root])}
+        places = self.open_places(state, wanted)
+        for (kind, root), figs in groups.items():
+            owners = _owners(state, figs)
+            if kind == "s":
+                value = state.sfish[root]
+            elif kind == "hunter":
+                value = state.meadow_value(root)[0] + \
+                    self.growth * len(places[root]) * self.meadow_points * min(1.0, left / 20)
+            elif state.openc[root] == 0:
+                value = 0.0
+            else:
+                chance = 1.0
+                for pattern in places[root].values():
+                    f = self.fit_share(state, pattern)
+                    chance *= (1.0 - (1.0 - f) ** draws) * self.close if f > 0 else 0.0
+                grow = self.growth * len(places[root])
+                if kind == "gatherer":
+                    value = (2 * state.size[root] + 2 * state.mush[root] + 2 * grow) * chance
+                else:
+                    value = (state.size[root] + grow + state.sfish[state.river_system_root(root)]) * chance
+                # a completed feature gives its figures back
+                value += chance * MEMBER_VALUE * late * sum(1 for f in figs if f[0] in owners) / len(owners)
+            for p in owners:
+                est[p] += value
+        for p in range(state.n):  # a fourth and fifth member in supply still count a little
+            m = state.members[p]
+            est[p] += MEMBER_VALUE * (min(m, 3) + 0.5 * max(0, m - 3)) * late + HUT_VALUE * state.huts[p] * late
+        return est
+
+
+def _figure_groups(state):
+    groups = {}
+    for f in state.figures:
+        key = ("s", state.river_system_root(f[4])) if f[1] == "hut" else (f[1], state.feature_root(f[4]))
+        groups.setdefault(key, []).append(f)
+    return groups
+
+
+def _owners(state, figs):
+    counts = [0] * state.n
+    cult = None
+    for f in figs:
+        counts[f[0]] += 1
+        if f[5]:
+            cult = f[0]
+    best = max(counts)
+    return [cult] if cult is not None else [p for p in range(state.n) if counts[p] == best]
+
+
+def evaluate(state, estimate=None) -> list[float]:
     """Each seat's value in [0, 1]: a smooth function of its margin over the best rival."""
-    est = estimates(state) if not state.is_over else [float(x) for x in state.score]
+    est = (estimate or estimates)(state) if not state.is_over else [float(x) for x in state.score]
     values = []
     for p in range(state.n):
         rival = max(est[q] for q in range(state.n) if q != p)
@@ -62,7 +179,7 @@ def after_action(state, action):
     return s
 
 
-def greedy_scores(state, seat, legal):
+def greedy_scores(state, seat, legal, estimate=None):
     """The value of each legal action for `seat` after the best follow-up in the same turn."""
     result = []
     for action in legal:
@@ -72,28 +189,35 @@ def greedy_scores(state, seat, legal):
             for follow in s.figure_actions() + [None]:
                 t = s.clone()
                 t.finish_turn(follow)
-                best = max(best, margin(t, seat))
+                best = max(best, margin(t, seat, estimate))
             result.append(best)
         else:
-            result.append(margin(s, seat))
+            result.append(margin(s, seat, estimate))
     return result
 
 
-def margin(state, seat) -> float:
-    est = estimates(state) if not state.is_over else [float(x) for x in state.score]
+def margin(state, seat, estimate=None) -> float:
+    est = (estimate or estimates)(state) if not state.is_over else [float(x) for x in state.score]
     return est[seat] - max(est[q] for q in range(state.n) if q != seat)
 
 
 # Search iterations per level, sized so a move stays within its time budget in Pyodide
 # (medium <= 0.7 s, hard <= 2 s; see bench/bot_speed.py).
-ITERATIONS = {"medium": 250, "hard": 700}
+ITERATIONS = {"medium": 250, "hard": 250}
+
 
 class Policy:
-    """The hooks ai.mcts.search_steps calls."""
+    """The hooks ai.mcts.search_steps calls. medium judges open features by a fixed prior of
+    their open sides; hard by the Outlook (what the remaining stack can still close)."""
 
-    def __init__(self, n_players, rollout_turns=1, figure_rate=0.35):
+    def __init__(self, n_players, level="medium", rollout_turns=1, figure_rate=0.35):
         self.rollout_plies = rollout_turns * n_players
         self.figure_rate = figure_rate
+        self.estimate = Outlook().estimates if level == "hard" else estimates
+
+    def iterations(self, view, legal, iterations):
+        # the figure step was searched with the tile already; a few options need few samples
+        return min(iterations, 16 * len(legal)) if view["phase"] == "figure" else iterations
 
     def tree_depth(self, state, seat, depth):
         # search the bot's own turn (tile, figure, bonus tile); the draw after it is chance
@@ -103,7 +227,7 @@ class Policy:
         # the full greedy ranking only at the root: deeper nodes differ per sampled draw
         if depth > 0 or state.phase != "tile" or len(legal) <= 2:
             return legal
-        scores = greedy_scores(state, seat, legal)
+        scores = greedy_scores(state, seat, legal, self.estimate)
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
         return [legal[i] for i in ranked]
 
@@ -121,7 +245,7 @@ class Policy:
             state.finish_turn(choice)
 
     def evaluate(self, state):
-        return evaluate(state)
+        return evaluate(state, self.estimate)
 
     def greedy_scores(self, state, seat, legal):
-        return greedy_scores(state, seat, legal)
+        return greedy_scores(state, seat, legal, self.estimate)

@@ -272,7 +272,7 @@ ITERATIONS = {"medium": 30, "hard": 90}
 class Policy:
     """What urzeit.ai asks of this game: the easy bot and the search."""
 
-    def __init__(self, n_players):
+    def __init__(self, n_players, level="medium"):
         self.n_players = n_players
 
     def easy(self, state, seat, legal, rng):

@@ -57,7 +57,7 @@ class SpaeherState(TurnState):
                  "item_deck", "wild_deck", "hunt_deck", "locations", "sites", "display", "first",
                  "current", "phase", "steps", "playing", "revealed", "pool", "taken", "take_range",
                  "final", "over", "turns", "sunsets", "discarded", "hunt_over", "fresh", "calm", "last_vp",
-                 "end")
+                 "end", "dropped")
 
     def clone(self) -> "SpaeherState":
         s = SpaeherState.__new__(SpaeherState)
@@ -78,6 +78,7 @@ class SpaeherState(TurnState):
         s.taken, s.take_range = self.taken, list(self.take_range)
         s.final, s.over, s.turns = self.final, self.over, self.turns
         s.sunsets, s.discarded = list(self.sunsets), list(self.discarded)
+        s.dropped = [list(x) for x in self.dropped]
         s.hunt_over = None if self.hunt_over is None else list(self.hunt_over)
         s.fresh, s.calm, s.last_vp, s.end = list(self.fresh), list(self.calm), list(self.last_vp), self.end
         return s
@@ -280,6 +281,7 @@ class SpaeherState(TurnState):
             dropped = list(self.items[p])
             dropped.remove(kept)
             self.discarded += dropped
+            self.dropped[p] += dropped  # face down: only p knows which
             self.items[p] = [kept]
             events.append({"type": "keep_item", "player": p, "dropped": len(dropped)})
             self._begin_take(p, events)
@@ -616,14 +618,22 @@ class SpaeherState(TurnState):
         }
 
     def determinize(self, player: int, rng: Rng) -> "SpaeherState":
-        """Re-deal the other player's uncreated items with the item deck, and shuffle the
-        location decks: all that `player` cannot see."""
+        """Re-deal what `player` cannot see: the other player's uncreated items, the items
+        the other player dropped face down at a sunset and the item deck (one pool: the
+        player knows its own items and drops, the created ones and how many each pile holds),
+        and shuffle the location decks (their contents are known: every revealed card stays in
+        view, so only the order is hidden)."""
         s = self.clone()
         o = 1 - player
-        pool = sorted(s.items[o] + s.item_deck)
+        unknown_drops = list(s.discarded)
+        for item in s.dropped[player]:
+            unknown_drops.remove(item)
+        pool = sorted(s.items[o] + s.item_deck + unknown_drops)
         rng.shuffle(pool)
-        k = len(s.items[o])
-        s.items[o], s.item_deck = pool[:k], pool[k:]
+        k, m = len(s.items[o]), len(unknown_drops)
+        s.items[o], s.item_deck = pool[:k], pool[k + m:]
+        s.dropped[o] = pool[k:k + m]
+        s.discarded = sorted(s.dropped[player] + s.dropped[o])
         s.wild_deck.sort()
         s.hunt_deck.sort()
         rng.shuffle(s.wild_deck)
@@ -646,6 +656,7 @@ class SpaeherState(TurnState):
             "take_range": list(self.take_range), "final": self.final, "over": self.over, "turns": self.turns,
             "sunsets": list(self.sunsets), "discarded": list(self.discarded), "hunt_over": self.hunt_over,
             "fresh": list(self.fresh), "calm": list(self.calm), "last_vp": list(self.last_vp), "end": self.end,
+            "dropped": [list(x) for x in self.dropped],
         }
 
 
@@ -737,6 +748,7 @@ class Spaeher(Game):
         s.taken, s.take_range = 0, list(cfg["take_at_sunset"])
         s.final, s.over, s.turns = None, False, 0
         s.sunsets, s.discarded = [0, 0], []
+        s.dropped = [[], []]
         s.hunt_over = None
         s.fresh, s.calm, s.last_vp, s.end = [], [0, 0], list(s.vp), None
         return s
@@ -759,6 +771,7 @@ class Spaeher(Game):
         s.taken, s.take_range = d["taken"], list(d["take_range"])
         s.final, s.over, s.turns = d["final"], d["over"], d["turns"]
         s.sunsets, s.discarded = list(d["sunsets"]), list(d["discarded"])
+        s.dropped = [list(x) for x in d.get("dropped", [[], []])]  # older saves: nobody remembers
         s.hunt_over = None if d.get("hunt_over") is None else list(d["hunt_over"])
         s.fresh = list(d.get("fresh", []))  # saves from before these fields
         s.calm, s.last_vp = list(d.get("calm", [0, 0])), list(d.get("last_vp", d["vp"]))

@@ -1,0 +1,151 @@
+"""A whole computer turn as the player sees it, in the page (headless Chromium, Pyodide).
+
+Each game is played human (seat 0) against the computer (seat 1) at each level through the
+page's test hook (`?test=1`): the "human" acts with `window.urzeit.act` (what a click calls)
+and the clock runs from that act until the page lets the human act again (every computer
+decision of the turn, the engine's replies and the drawing included). In test mode the page
+makes no deliberate pause; outside it waits AI_PAUSE_MS after each computer decision, so
+that pause is reported separately as decisions x pause.
+
+  python3 build.py && python3 bench/page_turns.py [--games sammler,elawa,spaeher]
+      [--levels easy,medium,hard] [--turns 16] [--seed 3]
+
+Goals (issue #15): p95 <= 1 s at medium and <= 2 s at hard, pauses excluded.
+"""
+
+import argparse
+import pathlib
+import re
+import statistics
+import sys
+import threading
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from urzeit.core.rng import Rng  # noqa: E402
+
+GOALS_MS = {"medium": 1000, "hard": 2000}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Acts for the human and waits until the human may act again; returns the elapsed time and
+# how many state changes the computer made in between (= its decisions).
+TURN_JS = """async (action) => {
+  const app = document.getElementById('app');
+  const before = window.urzeit.view.state_id;
+  const t0 = performance.now();
+  const r = await window.urzeit.act(action);
+  if (!r.ok) return {error: r.code + ' ' + (r.message || '')};
+  await new Promise((resolve) => {
+    const tick = () => {
+      const v = window.urzeit.view;
+      if (app.dataset.busy === 'false' && (v.over || window.urzeit.legal.length)) resolve();
+      else setTimeout(tick, 2);
+    };
+    tick();
+  });
+  return {ms: performance.now() - t0, decisions: window.urzeit.view.state_id - before - 1,
+          over: window.urzeit.view.over};
+}"""
+
+
+def page_pause_ms():
+    text = (ROOT / "web" / "js" / "main.mjs").read_text(encoding="utf-8")
+    m = re.search(r"AI_PAUSE_MS = TEST_MODE \? 0 : (\d+)", text)
+    return int(m.group(1)) if m else None
+
+
+def start(page, url, game, level, seed):
+    page.goto(f"{url}?test=1&seed={seed}")
+    page.wait_for_selector("#app[data-ready='true']", timeout=120_000)
+    page.click(f"[data-game-id='{game}']")
+    page.select_option("#seat-list li[data-seat='0'] select.seat-kind", "human")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-kind", "ai")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-level", level)
+    page.click("#start-button")
+    page.wait_for_selector(f"#app[data-game='{game}']")
+    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'"
+                           " && (window.urzeit.view.over || window.urzeit.legal.length)", timeout=120_000)
+
+
+def measure(page, url, game, level, turns, seed):
+    """Up to `turns` computer turns (games are replayed with the next seed until then)."""
+    rng = Rng(seed)
+    results = []
+    game_seed = seed
+    while len(results) < turns:
+        start(page, url, game, level, game_seed)
+        while len(results) < turns:
+            legal = page.evaluate("() => window.urzeit.legal")
+            if not legal:
+                break  # over
+            r = page.evaluate(TURN_JS, rng.choice(legal))
+            if "error" in r:
+                raise SystemExit(f"{game}/{level}: the page refused a legal action: {r['error']}")
+            if r["decisions"] > 0:
+                results.append((r["ms"], r["decisions"]))
+            if r["over"]:
+                break
+        game_seed += 1
+    return results
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default="sammler,elawa,spaeher")
+    parser.add_argument("--levels", default="easy,medium,hard")
+    parser.add_argument("--turns", type=int, default=16, help="computer turns measured per game and level")
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args(argv)
+    dist = ROOT / "dist"
+    if not (dist / "index.html").exists():
+        raise SystemExit("dist/ is not built: run python3 build.py first")
+    import build
+    from playwright.sync_api import sync_playwright
+    from browser_support import chromium_path
+    server = build.make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    pause = page_pause_ms()
+    print(f"page turns in headless Chromium; the page's pause after each computer decision: "
+          f"{pause} ms (0 in test mode, added below as 'pauses')")
+    print(f"{'game':8} {'level':6} {'turns':>5} {'dec/turn':>8} {'p50':>7} {'p95':>7} {'max':>7} "
+          f"{'pauses p95':>10} {'goal':>6}")
+    failed = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        for game in args.games.split(","):
+            for level in args.levels.split(","):
+                context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
+                page = context.new_page()
+                t0 = time.perf_counter()
+                results = measure(page, url, game, level, args.turns, args.seed)
+                context.close()
+                ms = [r[0] for r in results]
+                decisions = [r[1] for r in results]
+                goal = GOALS_MS.get(level)
+                p95 = pct(ms, 0.95)
+                verdict = "-" if goal is None else ("met" if p95 <= goal else "MISSED")
+                if verdict == "MISSED":
+                    failed.append(f"{game}/{level}")
+                print(f"{game:8} {level:6} {len(ms):5} {statistics.mean(decisions):8.1f} {pct(ms, 0.5):5.0f}ms "
+                      f"{p95:5.0f}ms {max(ms):5.0f}ms {pct(decisions, 0.95) * (pause or 0):8.0f}ms {verdict:>6}"
+                      f"   [{time.perf_counter() - t0:.0f} s]", flush=True)
+        browser.close()
+    server.shutdown()
+    print("goals (p95 of a whole computer turn, pauses excluded): medium <= 1000 ms, hard <= 2000 ms; "
+          + (f"missed: {', '.join(failed)}" if failed else "all met"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
