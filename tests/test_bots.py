@@ -233,3 +233,41 @@ def test_sammler_hard_sees_a_forest_nothing_left_can_close():
     assert hard_alive[0] - hard_dead[0] > 3
     assert hard_alive[1] == hard_dead[1]
     assert bot.estimates(dead) == bot.estimates(alive)
+
+
+# ---- a computer turn's time budget (issue #15) ----
+
+def test_decision_limit_shares_the_turn_budget():
+    full = ai.TURN_BUDGET["hard"] * ai.TURN_SHARE
+    assert ai.decision_limit("hard", turn_ms=0) == pytest.approx(full)
+    later = ai.decision_limit("hard", turn_ms=500)
+    assert later == pytest.approx((ai.TURN_BUDGET["hard"] - 0.5) * ai.TURN_SHARE) and later < full
+    assert ai.decision_limit("medium", turn_ms=10_000) == ai.TURN_FLOOR  # spent: still a short search
+    assert ai.decision_limit("medium", budget_ms=250, turn_ms=0) == 0.25  # the caller's cap wins
+    assert ai.decision_limit("hard", budget_ms=0) is None
+    assert ai.decision_limit("hard") == ai.TIME_CAP["hard"]
+
+
+def _ai_reply(game, level, **extra):
+    new = api.handle(json.dumps({"op": "new", "game": game, "seed": 4,
+                                 "seats": [{"kind": "ai", "level": level}, {"kind": "ai", "level": level}]}))
+    match = json.loads(new)["result"]["match"]
+    return match, json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": 0, **extra})))
+
+
+def test_a_spent_turn_budget_cuts_the_search_and_says_so():
+    _, r = _ai_reply("elawa", "hard", turn_ms=60_000)
+    search = r["result"]["search"]
+    assert search["limit_s"] == ai.TURN_FLOOR
+    assert search["cut"] and search["simulations"] < search["planned"] == ai._bot_module("elawa").ITERATIONS["hard"]
+    _, r = _ai_reply("elawa", "hard", budget_ms=0)  # no cap: every planned simulation
+    search = r["result"]["search"]
+    assert not search["cut"] and search["simulations"] == search["planned"]
+
+
+@pytest.mark.parametrize("bad", [-1, "500", 1.5, True])
+def test_a_bad_turn_ms_is_refused_and_plays_nothing(bad):
+    match, r = _ai_reply("elawa", "medium", turn_ms=bad)
+    assert not r["ok"] and r["error"]["code"] == "bad_request"
+    view = json.loads(api.handle(json.dumps({"op": "view", "match": match, "seat": 0})))["result"]
+    assert view["state_id"] == 0 and view["current_seat"] == 0

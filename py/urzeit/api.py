@@ -27,7 +27,7 @@ _FIELDS = {
     "new": ({"op", "game", "seats", "seed"}, {"options"}),
     "view": ({"op", "match", "seat"}, set()),
     "act": ({"op", "match", "seat", "state_id", "action"}, set()),
-    "ai": ({"op", "match", "seat"}, {"budget_ms", "level", "viewer", "apply", "slice_ms"}),
+    "ai": ({"op", "match", "seat"}, {"budget_ms", "turn_ms", "level", "viewer", "apply", "slice_ms"}),
     "ai_continue": ({"op", "job"}, {"slice_ms"}),
     "undo": ({"op", "match", "seat"}, set()),
     "save": ({"op", "match"}, set()),
@@ -250,6 +250,7 @@ def op_ai(req):
     seat = _seat(req, match)
     _check_turn(match, seat)
     budget = _int(req, "budget_ms", 0, 60_000, allow_none=True)
+    turn_ms = _int(req, "turn_ms", 0, 3_600_000, allow_none=True)  # spent so far in this computer turn
     # The reply's view is the viewer's (default: a spectator's), never the bot seat's hand.
     viewer = _int(req, "viewer", 0, len(match.seats) - 1, allow_none=True)
     level = req.get("level") or match.seats[seat].get("level", "medium")
@@ -262,8 +263,9 @@ def op_ai(req):
         return state.determinize(seat, rng) if hasattr(state, "determinize") else state.clone()
 
     bot_seed = (match.seed * GOLDEN + match.revision + 1) & MASK64
-    steps = ai.choose_action_steps(match.game.id, view, determinize, level, bot_seed, budget)
-    job = {"match": match.id, "revision": match.revision, "steps": steps, "viewer": viewer,
+    stats = {}
+    steps = ai.choose_action_steps(match.game.id, view, determinize, level, bot_seed, budget, turn_ms, stats)
+    job = {"match": match.id, "revision": match.revision, "steps": steps, "viewer": viewer, "stats": stats,
            "apply": req.get("apply", True) is not False}
     slice_ms = _int(req, "slice_ms", 1, 60_000, allow_none=True)
     if slice_ms is None:
@@ -305,10 +307,11 @@ def _run_job(job, slice_ms, job_id=None):
     if job_id is not None:
         _jobs.pop(job_id, None)
     match = _matches[job["match"]]
+    search = job["stats"]  # what the search did (simulations, planned, limit_s, cut); {} if none
     if not job["apply"]:  # a hint: what this bot would play, nothing changes
-        return {"action": action, "events": [], "view": match.view(job["viewer"])}
+        return {"action": action, "events": [], "view": match.view(job["viewer"]), "search": search}
     events = match.apply(action)
-    return {"action": action, "events": events, "view": match.view(job["viewer"])}
+    return {"action": action, "events": events, "view": match.view(job["viewer"]), "search": search}
 
 
 def op_undo(req):

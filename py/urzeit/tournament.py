@@ -16,6 +16,7 @@ players for the games that allow them, with each level's win share.
 """
 
 import argparse
+import importlib
 import itertools
 import json
 import math
@@ -177,6 +178,19 @@ def ladder(game, games, seed, budget, jobs, tables):
     return ok, illegal
 
 
+def set_iterations(game, spec):
+    """--iterations medium=80,hard=250: the bots of `game` search that much in this run (the
+    worker processes are forked after this, so they inherit it)."""
+    if not game:
+        raise SystemExit("--iterations needs --game")
+    bot = importlib.import_module(f"urzeit.games.{game}.bot")
+    for part in spec.split(","):
+        level, _, n = part.partition("=")
+        if level not in bot.ITERATIONS or not n.isdigit():
+            raise SystemExit(f"--iterations: give level=N with a level of {', '.join(bot.ITERATIONS)}")
+        bot.ITERATIONS[level] = int(n)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", help="a game id (with --ladder: default every game with bots)")
@@ -186,10 +200,16 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--iterations", default="",
+                        help="experiments: other search sizes for this run, e.g. medium=80,hard=250")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the running tally every N games (long runs stopped early keep it)")
     parser.add_argument("--budget-ms", type=int, default=None,
                         help="time cap per move for every bot (0 = none: the iteration counts alone "
                              "decide, so results do not depend on the machine's load)")
     args = parser.parse_args(argv)
+    if args.iterations:
+        set_iterations(args.game, args.iterations)
     if args.ladder:
         tables = [int(x) for x in args.tables.split(",") if x]
         illegal = 0
@@ -204,8 +224,14 @@ def main(argv=None):
         raise SystemExit("give each level once (seats rotate between games)")
     k = len(levels)
     t0 = time.perf_counter()
+    results = []
     with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(play, work_for(args.game, levels, args.games, args.seed, args.budget_ms), chunksize=1)
+        for result in pool.imap(play, work_for(args.game, levels, args.games, args.seed, args.budget_ms)):
+            results.append(result)
+            if args.progress and len(results) % args.progress == 0 and len(results) < args.games:
+                wins = summarize(levels, results)[0]
+                print(f"  after {len(results)} games ({time.perf_counter() - t0:.0f} s): "
+                      + ", ".join(f"{lvl} {wins[lvl] / len(results):.1%}" for lvl in levels), flush=True)
     n = args.games
     print(f"{args.game}: {' vs '.join(levels)}, {n} games, seeds {args.seed}..{args.seed + (n - 1) // k}"
           f" (each in {k} seat rotations), {time.perf_counter() - t0:.0f} s")

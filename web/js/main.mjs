@@ -141,6 +141,7 @@ if (TEST_MODE) {
     get legal() { return match.view && isHumanTurn(match.view) ? match.view.legal : []; },
     get engineStatus() { return engine.status; },
     get progressCount() { return engine.progressCount; },
+    get searches() { return match.searches; },
     act,
     request: (obj) => engine.request(obj),
     get board() { return match.renderer && match.renderer.hook; },

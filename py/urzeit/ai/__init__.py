@@ -7,6 +7,7 @@ depend only on that and on its seed, so a bot game replays exactly.
 
 import importlib
 import math
+import time
 
 from ..core.rng import Rng
 from . import mcts
@@ -15,11 +16,27 @@ LEVELS = ("random", "easy", "medium", "hard")
 
 # A move never takes longer than this (seconds) unless the caller sets budget_ms; 0 = no cap.
 TIME_CAP = {"medium": 0.6, "hard": 1.8}
+# The page plays whole turns: a computer turn (tile, figure, bonus tile; a card game's several
+# steps) searches at most this long in all (seconds), whatever its number of decisions.
+TURN_BUDGET = {"medium": 0.6, "hard": 1.4}
+TURN_SHARE = 0.6      # a decision may use this share of what is left of its turn's budget
+TURN_FLOOR = 0.05     # and always this much, so a late small decision is still searched
+
+
+def decision_limit(level, budget_ms=None, turn_ms=None):
+    """The time limit (seconds, None = no cap) of one decision: budget_ms when the caller
+    sets it (0 = none); else, inside a turn the page times (turn_ms already spent), a share
+    of the turn's budget; else the per-move cap."""
+    if budget_ms is not None:
+        return budget_ms / 1000 or None
+    if turn_ms is not None:
+        return max(TURN_FLOOR, (TURN_BUDGET[level] - turn_ms / 1000) * TURN_SHARE)
+    return TIME_CAP[level]
 
 
 def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
-                  budget_ms: int | None = None) -> dict:
-    steps = choose_action_steps(game_id, view, determinize, level, seed, budget_ms)
+                  budget_ms: int | None = None, turn_ms: int | None = None) -> dict:
+    steps = choose_action_steps(game_id, view, determinize, level, seed, budget_ms, turn_ms)
     while True:
         try:
             next(steps)
@@ -28,8 +45,10 @@ def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
 
 
 def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed: int,
-                        budget_ms: int | None = None):
-    """choose_action as a generator that yields between search iterations (for time slices)."""
+                        budget_ms: int | None = None, turn_ms: int | None = None, stats=None):
+    """choose_action as a generator that yields between search iterations (for time slices).
+    `stats` (a dict), if given, receives what the search did: simulations, planned, limit_s,
+    and cut (True when the time limit, not the planned simulations, ended it)."""
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("the bot was asked to move with no legal action")
@@ -46,14 +65,29 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
         if hasattr(policy, "easy"):  # a game's own rule-based player
             return policy.easy(state, seat, legal, rng)
         return _greedy(state, seat, legal, policy, rng)
-    time_limit = TIME_CAP[level] if budget_ms is None else (budget_ms / 1000 or None)
-    if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
-        return (yield from policy.search_steps(determinize, seat, legal, rng, bot.ITERATIONS[level], time_limit))
+    time_limit = decision_limit(level, budget_ms, turn_ms)
     iterations = bot.ITERATIONS[level]
-    if hasattr(policy, "iterations"):  # a game may search small decisions less
-        iterations = policy.iterations(view, legal, iterations)
-    action, _ = yield from mcts.search_steps(determinize, seat, policy, iterations, rng,
-                                             time_limit_s=time_limit)
+    if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
+        search = policy.search_steps(determinize, seat, legal, rng, iterations, time_limit)
+    else:
+        if hasattr(policy, "iterations"):  # a game may search small decisions less
+            iterations = policy.iterations(view, legal, iterations)
+        search = mcts.search_steps(determinize, seat, policy, iterations, rng, time_limit_s=time_limit)
+    started = time.perf_counter()
+    done = 0
+    while True:
+        try:
+            next(search)
+        except StopIteration as finished:
+            result = finished.value
+            break
+        done += 1
+        yield done
+    if stats is not None:
+        stats.update(simulations=done, planned=iterations, limit_s=time_limit,
+                     cut=bool(time_limit) and done < iterations
+                     and time.perf_counter() - started >= time_limit)
+    action = result[0] if isinstance(result, tuple) else result
     return action if action is not None else rng.choice(legal)
 
 

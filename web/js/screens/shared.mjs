@@ -12,6 +12,7 @@ export const match = {
   id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null,
   mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
   log: [],  // what happened, kept as events so it can be reworded: {events} or {undo: true}
+  searches: [],  // test mode: what each computer decision's search did (bench/page_turns.py)
 };
 
 // Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).

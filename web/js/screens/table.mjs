@@ -9,7 +9,9 @@ import { $, SEAT_COLOURS, TEST_MODE, app, match, nav, showError } from "./shared
 import { hideEnd, showEnd } from "./end.mjs";
 import { entryTitle } from "./menu.mjs";
 
-const AI_PAUSE_MS = TEST_MODE ? 0 : 350;
+// A short pause between two decisions of one computer turn (tile, then figure) so the player
+// can follow the move; none after its last decision: the player may act at once.
+const AI_PAUSE_MS = TEST_MODE ? 0 : 300;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Without a renderer the view is shown as it is (only ever for a game the page does not know).
@@ -272,19 +274,35 @@ function humanViewer(view) {
 export async function advance() {
   const generation = match.generation;
   setBusy(true);
+  // A computer turn's decisions share one search budget (ai.TURN_BUDGET): the engine is told
+  // how long this turn has taken so far, its pauses not counted.
+  let turnSeat = null;
+  let turnStart = 0;
+  let paused = 0;
+  let turnNumber = match.searches.length ? match.searches[match.searches.length - 1].turn : 0;
   try {
     while (generation === match.generation) {
       const view = match.view;
       if (view.over) break;
       const seat = view.current_seat;
       if (match.seats[seat].kind === "ai") {
-        const r = await engine.request({ op: "ai", match: match.id, seat, viewer: humanViewer(view), slice_ms: 40 });
+        if (seat !== turnSeat) [turnSeat, turnStart, paused, turnNumber] = [seat, performance.now(), 0, turnNumber + 1];
+        const turnMs = Math.round(performance.now() - turnStart - paused);
+        const r = await engine.request({ op: "ai", match: match.id, seat, viewer: humanViewer(view), slice_ms: 40,
+                                         turn_ms: turnMs });
         if (generation !== match.generation) return;
+        if (TEST_MODE) match.searches.push({ seat, turn: turnNumber, turnMs, ...(r.search || {}) });
         logEvents(r.events);
         setView(r.view);
-        if (AI_PAUSE_MS) await sleep(AI_PAUSE_MS);
+        const next = r.view.current_seat;
+        if (AI_PAUSE_MS && !r.view.over && next !== null && match.seats[next].kind === "ai") {
+          const t0 = performance.now();
+          await sleep(AI_PAUSE_MS);
+          paused += performance.now() - t0;
+        }
         continue;
       }
+      turnSeat = null;
       if (view.seat !== seat) {
         if (needsPassScreen(seat)) {
           setBusy(false);  // the page waits for a person, not for the engine
