@@ -129,7 +129,7 @@ def rate_elo(p):
     return 400 * math.log10(p / (1 - p))
 
 
-def ladder(game, games, seed, budget, jobs, tables):
+def ladder(game, games, seed, budget, jobs, tables, far_games=None):
     """Round robin of the four levels (two players), then the bigger tables."""
     print(f"== {game}: round robin of {', '.join(LADDER)}, {games} games a pair, two players, "
           f"seeds from {seed}, every seed in both seat orders")
@@ -139,21 +139,22 @@ def ladder(game, games, seed, budget, jobs, tables):
     with multiprocessing.Pool(jobs) as pool:
         for a, b in itertools.combinations(LADDER, 2):
             upper, lower = b, a  # LADDER is weakest first
+            adjacent = LADDER.index(upper) - LADDER.index(lower) == 1
+            n = games if adjacent or not far_games else far_games
             t0 = time.perf_counter()
-            results = pool.map(play, work_for(game, (upper, lower), games, seed, budget), chunksize=1)
+            results = pool.map(play, work_for(game, (upper, lower), n, seed, budget), chunksize=1)
             wins, _, times, bad = summarize((upper, lower), results)
             illegal += bad
-            pairs[(upper, lower)] = (wins[upper], games)
-            p = wins[upper] / games
-            lo, hi = wilson(p, games)
-            adjacent = LADDER.index(upper) - LADDER.index(lower) == 1
+            pairs[(upper, lower)] = (wins[upper], n)
+            p = wins[upper] / n
+            lo, hi = wilson(p, n)
             verdict = ""
             if adjacent:
                 met = p >= GOAL_RATE and lo > GOAL_LOW
                 ok &= met
                 verdict = "  goal met" if met else "  GOAL NOT MET"
             ts = sorted(times[upper]) or [0.0]
-            print(f"{upper:>6} vs {lower:<6} {p:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}  "
+            print(f"{upper:>6} vs {lower:<6} {n:4} games {p:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}  "
                   f"(Elo diff {rate_elo(p):+.0f}, {rate_elo(lo):+.0f}..{rate_elo(hi):+.0f})  "
                   f"{upper} move p50 {ts[len(ts) // 2] * 1000:.0f} ms p95 {ts[int(len(ts) * 0.95)] * 1000:.0f} ms"
                   f"  [{time.perf_counter() - t0:.0f} s]{verdict}", flush=True)
@@ -198,6 +199,8 @@ def main(argv=None):
     parser.add_argument("--ladder", action="store_true", help="round robin of the four levels with Elo")
     parser.add_argument("--tables", default="", help="with --ladder: bigger tables, e.g. 3,4")
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--far-games", type=int, default=None,
+                        help="with --ladder: games for the pairs two or more levels apart (default --games)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--iterations", default="",
@@ -214,7 +217,7 @@ def main(argv=None):
         tables = [int(x) for x in args.tables.split(",") if x]
         illegal = 0
         for game in ([args.game] if args.game else list(PLAYERS)):
-            _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables)
+            _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables, args.far_games)
             illegal += bad
         return 0 if illegal == 0 else 1
     if not args.game or not args.seats:
