@@ -317,8 +317,9 @@ def test_words_and_plurals(page, served_dist):
     }""")
     assert words["berry"] == ["1 Beere", "2 Beeren", "1 berry", "2 berries"]
     assert words["list"] == ["2 Beeren und 1 Fell", "2 berries, 1 meat and 1 fur"]
-    assert words["names"] == ["blaue Hütte", "den roten Urmenschen", "das grüne Werkzeug", "den violetten Vorrat",
-                              "the red caveman", "yellow supply card"]
+    # the card kind "Vorratskarte" / "storage card" is never the token pool "Vorrat" / "supply"
+    assert words["names"] == ["blaue Hütte", "den roten Urmenschen", "das grüne Werkzeug", "die violette Vorratskarte",
+                              "the red caveman", "yellow storage card"]
     # the action list and the log speak in words
     open_action_list(page)
     labels = page.locator("#legal-actions button").all_inner_texts()
@@ -329,4 +330,115 @@ def test_words_and_plurals(page, served_dist):
     wait_idle(page)
     log = page.locator("#log").inner_text()
     assert not ID.search(log) and (" nahm " in log or " took " in log)
+    page.watch.assert_clean()
+
+
+# The legend's toggle: whole inside the window, on top (no bar or panel over it), a finger's size.
+LEGEND_FREE = """() => {
+  const s = document.querySelector('.elawa-legend summary');
+  const r = s.getBoundingClientRect();
+  const inside = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= document.documentElement.clientWidth;
+  const pts = [[.5, .5], [.1, .15], [.9, .15], [.1, .85], [.9, .85]].map(([x, y]) => [r.left + x * r.width, r.top + y * r.height]);
+  const covered = pts.filter(([x, y]) => { const e = document.elementFromPoint(x, y); return !e || !s.contains(e); });
+  return { inside, covered: covered.length, height: r.height, width: r.width };
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (820, 1180)])
+def test_the_legend_stays_in_sight_and_tappable_on_phones(browser, served_dist, size):
+    context, page = open_table(browser, served_dist, True, size)
+    for lang in ["de", "en"]:
+        set_lang(page, lang)
+        # where the table brought the decision, at the top and at the foot of the table
+        for scroll in [None, "0", "document.querySelector('.elawa-tribes').getBoundingClientRect().bottom + scrollY - innerHeight"]:
+            if scroll:
+                page.evaluate(f"() => window.scrollTo(0, {scroll})")
+                page.wait_for_timeout(100)
+            r = page.evaluate(LEGEND_FREE)
+            assert r["inside"] and r["covered"] == 0 and r["height"] >= 40, (size, lang, scroll, r)
+        page.tap(".elawa-legend summary")
+        panel = page.locator(".elawa-legend ul")
+        assert panel.is_visible()
+        box = panel.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size[1] + 1 and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 1, box
+        assert page.evaluate(LEGEND_FREE)["covered"] == 0  # the open panel leaves its toggle free
+        page.screenshot(path=str(ARTIFACTS / f"elawa-legend-{size[0]}x{size[1]}-{lang}.png"))
+        page.touchscreen.tap(size[0] // 2, 8)  # a tap elsewhere folds it
+        page.wait_for_function("() => !document.querySelector('.elawa-legend').open")
+    page.watch.assert_clean()
+    context.close()
+
+
+def test_storage_cards_are_never_called_the_supply(page, served_dist):
+    """The rules say "Vorrat" for the token pool and for a card kind; the card is always the
+    "Vorratskarte" (storage card), the bare word only ever the pool."""
+    start(page, served_dist)
+    texts = page.evaluate("""async () => {
+      const m = await import('/js/renderers/elawa.mjs');
+      const data = await (await fetch('/data/elawa-cards.json')).json();
+      const out = [];
+      for (const c of data.tribe_cards) for (const lang of ['de', 'en']) {
+        for (const form of ['bare', 'nom', 'acc']) out.push([c.type, m.cardName(c, lang, form)]);
+        out.push([c.type, m.scoringText(c, lang)]);
+      }
+      return out;
+    }""")
+    pool = re.compile(r"\b(Vorrat|supply)\b", re.I)
+    assert not [t for _, t in texts if pool.search(t)]
+    assert all(("Vorratskarte" in t or "storage card" in t) for kind, t in texts[::4] if kind == "supply")
+    for lang, card, pool_word in [("de", "Vorratskarte:", "Vorrat:"), ("en", "Storage card:", "Supply:")]:
+        set_lang(page, lang)
+        page.click(".elawa-legend summary")
+        legend = page.locator(".elawa-legend ul").inner_text()
+        assert card in legend and pool_word in legend, legend
+        page.click(".elawa-legend summary")
+    page.watch.assert_clean()
+
+
+def test_cards_open_for_the_keyboard(page, served_dist):
+    start(page, served_dist)
+    view = page.evaluate("() => window.urzeit.view")
+    page.keyboard.press("Tab")  # from now on the page is used with the keyboard
+    # the cards of the circle: one focusable place each, named, its detail on focus
+    keys = page.locator(".stack-key:not([hidden])")
+    assert keys.count() == sum(1 for s in view["stacks"] if s["top"])
+    stack = [a for a in view["legal"] if a["type"] == "take_card"][0]["stack"]
+    key = page.locator(f".stack-key[data-stack='{stack}']")
+    assert key.get_attribute("role") == "button" and key.get_attribute("tabindex") == "0"
+    assert re.search(r"(Hütte|Urmensch|Werkzeug|Vorratskarte|hut|caveman|tool|storage card): ", key.get_attribute("aria-label"), re.I)
+    key.focus()
+    top = view["stacks"][stack]["top"]
+    page.wait_for_function(f"() => window.urzeit.board.detail === '{top}'")
+    assert page.locator(".elawa-detail").is_visible()
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => window.urzeit.board.detail === null")
+    # Enter chooses the card, as a click would; the bar's button takes it
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.urzeit.board.selected && window.urzeit.board.selected.stack === {stack}")
+    before = state_id(page)
+    page.focus("#elawa-confirm")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    wait_idle(page)
+    # a hand card: focusable, named, its detail on focus and on Enter, Escape closes it
+    card = page.locator(".elawa-hand .ecard").first
+    cid = card.get_attribute("data-card")
+    assert card.get_attribute("tabindex") == "0" and card.get_attribute("aria-label")
+    page.keyboard.press("Tab")
+    card.focus()
+    page.wait_for_function(f"() => window.urzeit.board.detail === '{cid}'")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => window.urzeit.board.detail === null")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.urzeit.board.detail === '{cid}'")
+    page.keyboard.press("Tab")  # the focus moves on: the detail goes with it
+    page.wait_for_function(f"() => window.urzeit.board.detail !== '{cid}'")
+    # a click on a card (not the keyboard) does not open it
+    page.keyboard.press("Escape")
+    page.mouse.click(5, 5)
+    box = card.bounding_box()
+    page.mouse.click(box["x"] + 4, box["y"] + box["height"] - 4)
+    page.mouse.move(1, 1)
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.urzeit.board.detail") is None
     page.watch.assert_clean()

@@ -119,11 +119,23 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, see
     play_to_the_end(page)
     page.wait_for_selector("#end-screen")
     view = page.evaluate("() => window.urzeit.view")
-    rows = page.locator("#end-screen tr[data-player]")
-    assert rows.count() == 2
+    # a row per source of points, every cell in points, the total their sum; counts only in small
+    table = page.evaluate("""() => [...document.querySelectorAll('#end-screen .sp-summary td[data-player]')].map((td) => ({
+        player: Number(td.dataset.player), points: td.dataset.points, total: td.dataset.total,
+        pts: (td.querySelector('.pts') || td.querySelector('strong')).innerText, count: td.querySelector('.count')?.innerText || '' }))""")
+    unit = re.compile(r"^[+−]?\d+ (Punkte?|points?)$")
     for i in range(2):
-        assert int(rows.nth(i).locator("th").inner_text()) == view["scores"][i]
-    assert rows.nth(view["winner"]).locator(".win").inner_text() == "★"
+        cells = [c for c in table if c["player"] == i]
+        total = next(c for c in cells if c["total"] is not None)
+        assert int(total["total"]) == view["scores"][i] and unit.match(total["pts"]), total
+        parts = [c for c in cells if c["points"] is not None]
+        assert len(parts) == (4 if mode == "normal" else 3)
+        assert sum(int(c["points"]) for c in parts) == view["scores"][i], parts
+        for c in parts:
+            assert unit.match(c["pts"]) and abs(int(c["points"])) == int(re.sub(r"\D", "", c["pts"])), c
+            assert "Punkt" not in c["count"] and "point" not in c["count"], c
+    headers = page.locator("#end-screen .sp-summary th.who")
+    assert headers.nth(view["winner"]).locator(".win").count() == 1 and headers.nth(1 - view["winner"]).locator(".win").count() == 0
     assert page.locator("#turn-info").inner_text()
     # why it ended, in words; the summary the shell's end screen shows
     assert view["end"] in ("goal", "hunt_over", "stalled", "turn_limit")
@@ -133,7 +145,8 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, see
         const m = await import('./js/renderers/spaeher.mjs');
         const v = window.urzeit.view;
         return m.endSummary(v, 'en', v.seats.map((s) => s.name)).innerText; }""")
-    assert "Sunsets" in summary and "Items" in summary and END_WHY["en"][view["end"]] in summary
+    assert "Sunsets" in summary and "Items" in summary and "Starting points" in summary and END_WHY["en"][view["end"]] in summary
+    assert "no items" not in summary
     screenshot(page, f"spaeher-end-{mode}")
     page.set_viewport_size({"width": 360, "height": 740})
     page.locator("#end-screen").scroll_into_view_if_needed()
@@ -437,7 +450,7 @@ def test_layout_at_five_screen_sizes_in_german_and_english(browser, served_dist)
     page.click(".sp-legend summary")
     legend = page.locator(".sp-legend").inner_text()
     for word in ("Fleisch", "Felle", "Steine", "Holz", "Lehm", "Früchte", "Verbrauchsstein", "Hunger", "Stammesmitglied",
-                 "Heiliger Ort", "Höhlenlager", "Punkteleiste", "Gegenstand", "Charakter"):
+                 "Heiliger Ort", "Höhlenlager", "Punkteleiste", "Gegenstand", "Charakter", "unter der obersten Karte"):
         assert word in legend, word
     problems += [f"legend 360x740 de: {p}" for p in layout_problems(page)]
     page.locator(".sp-legend").screenshot(path=str(ARTIFACTS / "spaeher-legend-360-de.png"))
@@ -445,3 +458,75 @@ def test_layout_at_five_screen_sizes_in_german_and_english(browser, served_dist)
     assert problems == [], "\n".join(problems[:40])
     page.watch.assert_clean()
     context.close()
+
+
+def test_cards_open_for_the_keyboard_and_the_pills_of_the_display_say_what_they_are(page, served_dist):
+    start(page, served_dist, seed=21)
+    set_lang(page, "de")
+    # every card that opens on hover or long-press can be reached with Tab and is named
+    cards = page.evaluate("""() => [...document.querySelectorAll('.spaeher [data-detail]')].map((e) => ({
+        detail: e.dataset.detail, tag: e.tagName, tabindex: e.tabIndex, role: e.getAttribute('role'), label: e.getAttribute('aria-label') }))""")
+    assert cards and all(c["tabindex"] == 0 and (c["tag"] == "BUTTON" or c["role"] == "button") and c["label"] for c in cards), cards
+    assert {c["detail"].split(":")[0] for c in cards} >= {"char", "item", "loc", "site"}
+    # the cards beneath a column's top card: labelled, with a tooltip, in the legend
+    under = page.locator(".sp-display .sp-under").first
+    assert under.get_attribute("title") and "unter der obersten" in under.get_attribute("title")
+    assert page.locator(".sp-display .sp-unders").first.locator(".sp-under-label").inner_text() == "darunter:"
+    # the keyboard's focus opens the card beside it, Escape closes it, Enter opens it again
+    page.keyboard.press("Tab")
+    top = page.locator(".sp-display .sp-col .sp-card").first
+    spec = top.get_attribute("data-detail")
+    before = state_id(page)
+    top.focus()
+    page.wait_for_function(f"() => window.urzeit.board.detail === '{spec}'")
+    assert page.locator(".sp-detail").is_visible() and top.get_attribute("aria-describedby") == "sp-detail"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => window.urzeit.board.detail === null")
+    page.keyboard.press("Enter")  # not a choice now: it only opens
+    page.wait_for_function(f"() => window.urzeit.board.detail === '{spec}'")
+    page.wait_for_timeout(300)
+    assert state_id(page) == before and page.locator("#message").inner_text() == ""
+    under.focus()
+    page.wait_for_function(f"() => window.urzeit.board.detail === '{under.get_attribute('data-detail')}'")
+    # a card in the hand is a button: the focus opens it, Enter plays it
+    card = page.locator(".sp-hand button.sp-card").first
+    card.focus()
+    page.wait_for_function(f"() => window.urzeit.board.detail === '{card.get_attribute('data-detail')}'")
+    assert card.get_attribute("aria-label").endswith("ausspielen")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    page.watch.assert_clean()
+
+
+def test_the_log_tells_one_line_per_turn(page, served_dist):
+    start(page, served_dist, seed=7, level="easy")
+    set_lang(page, "de")
+    for k in range(30):
+        view = page.evaluate("() => window.urzeit.view")
+        if view["over"] or view["turns"] >= 12:
+            break
+        legal = view["legal"]
+        a = next((x for x in legal if x["type"] == "create"), None) or legal[len(legal) // 2]
+        before = state_id(page)
+        page.evaluate("(a) => window.urzeit.act(a)", a)
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+        wait_idle(page)
+    view = page.evaluate("() => window.urzeit.view")
+    lines = page.locator("#log li").all_inner_texts()
+    names = ["Spieler 1", "Computer 2"]
+    # a line per turn (and one for the end of the hunt or the game), each the story of a player's turn
+    assert view["turns"] <= len(lines) <= view["turns"] + 3, lines
+    turn_lines = [l for l in lines if l.split(":")[0] in names]
+    assert len(turn_lines) >= view["turns"], lines
+    assert all(line.endswith(".") for line in turn_lines), turn_lines
+    # the players take turns line by line
+    whose = [l.split(":")[0] for l in turn_lines]
+    assert all(a != b for a, b in zip(whose, whose[1:])), whose
+    # a sunset says its points at the end of its line
+    sunsets = [l for l in turn_lines if "Sonnenuntergang" in l]
+    assert all(re.search(r", [+−]\d+ Punkte?\.$", l) for l in sunsets), sunsets
+    # the other language: the same lines, reworded
+    page.click("#lang-toggle")
+    en = page.locator("#log li").all_inner_texts()
+    assert len(en) == len(lines) and en != lines and all(l.split(":")[0] in ("Player 1", "Computer 2") for l in en[:3])
+    page.watch.assert_clean()

@@ -432,3 +432,42 @@ def test_refusals_name_cards_in_both_languages_and_change_nothing():
     with pytest.raises(IllegalAction) as err:
         s.apply({"type": "create", "item": "lehmfiguren"})
     assert err.value.reason == "spaeher.item_cost" and err.value.params["item_de"] == "Lehmfiguren"
+
+
+@pytest.mark.parametrize("mode,seed", [("intro", 3), ("normal", 4), ("normal", 9)])
+def test_the_end_breakdown_says_where_every_point_came_from(mode, seed):
+    """Start points, sunsets, items and sacred sites add up to the total; the items' points are
+    their printed points, and each sunset event says how many points it really brought."""
+    from urzeit.core.rng import Rng
+    from urzeit.games.spaeher.bot import plan  # the easy bot: it creates items and uses the sites
+    s = G.new_game(2, seed, {"mode": mode})
+    rng = Rng(seed)
+    sunsets, scored = [0, 0], set()
+    while not s.is_over:
+        before = list(s.vp)
+        for e in s.apply(plan(s, rng)):
+            if e["type"] == "sunset":
+                sunsets[e["player"]] += e["points"]
+                assert e["points"] == max(0, before[e["player"]] + e["delta"]) - before[e["player"]]
+    b = s.view(0)["breakdown"]
+    for p in range(2):
+        pts = b[p]["points"]
+        assert set(pts) == {"start", "sunsets", "items", "sites"}
+        assert sum(pts.values()) == b[p]["total"] == s.vp[p]
+        assert pts["start"] == (10 if mode == "intro" else 3)
+        assert pts["items"] == sum(ITEMS[i]["vp"] for i in b[p]["created"])
+        assert pts["sunsets"] == sunsets[p] and pts["sites"] >= 0
+        scored |= {k for k, v in pts.items() if v}
+    assert scored >= ({"start", "sunsets", "items", "sites"} if seed == 4 else {"start", "sunsets", "items"})
+    # kept in a snapshot
+    assert G.from_json(s.to_json()).view(1)["breakdown"] == b
+
+
+def test_a_snapshot_from_before_the_breakdown_still_adds_up():
+    s = new("normal")
+    d = s.to_json()
+    del d["earned"]
+    d["vp"], d["created"] = [9, 3], [["rad"], []]
+    r = G.from_json(d)
+    assert sum(r.earned[0].values()) == 9 and r.earned[0]["items"] == ITEMS["rad"]["vp"]
+    assert r.earned[1] == {"start": 3, "sunsets": 0, "items": 0, "sites": 0}

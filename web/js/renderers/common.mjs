@@ -29,3 +29,60 @@ const GLOW_MS = 1400;
 export function glowAlpha(start) {
   return Math.max(0, 1 - (performance.now() - start) / GLOW_MS);
 }
+
+// ---- card details for the keyboard --------------------------------------------------------
+// A card that shows its details on hover (mouse) or long-press (touch) shows them for the
+// keyboard too: it can be reached with Tab, is named for screen readers, opens its details
+// when it gets the keyboard focus or on Enter/Space, and Escape closes them.
+
+/** Makes a card focusable and named: a native button keeps its role. */
+export function focusableCard(elem, name) {
+  if (elem.tagName !== "BUTTON") {
+    if (!elem.hasAttribute("tabindex")) elem.tabIndex = 0;
+    if (!elem.hasAttribute("role")) elem.setAttribute("role", "button");
+  }
+  if (name) elem.setAttribute("aria-label", name);
+  elem.setAttribute("aria-haspopup", "dialog");
+  return elem;
+}
+
+/** One set of listeners on `root` for every card in it matching `selector`: show(card) when a
+ * card gets the keyboard focus (not a click or a tap: :focus-visible) or Enter/Space on a card
+ * that does nothing else (acts(card) false), hide() when the focus leaves it or on Escape
+ * (anywhere on the page: a detail opened by a long press closes too). Returns the cleanup. */
+export function keyboardDetails(root, { selector, show, hide, acts = () => false }) {
+  let shownFor = null;
+  const open = (card) => { shownFor = card; show(card); };
+  root.addEventListener("focusin", (ev) => {
+    const card = ev.target.closest && ev.target.closest(selector);
+    if (card && card === ev.target && card.matches(":focus-visible")) open(card);
+  });
+  root.addEventListener("focusout", (ev) => {
+    if (shownFor && ev.target === shownFor && !shownFor.contains(ev.relatedTarget)) { shownFor = null; hide(); }
+  });
+  const escape = (ev) => {
+    if (ev.key !== "Escape") return;
+    shownFor = null;
+    hide();
+  };
+  document.addEventListener("keydown", escape);
+  root.addEventListener("keydown", (ev) => {
+    const card = ev.target.closest && ev.target.closest(selector);
+    if (!card || card !== ev.target || (ev.key !== "Enter" && ev.key !== " ")) return;
+    if (card.tagName === "BUTTON" || acts(card)) return;  // its own action
+    ev.preventDefault();
+    open(card);
+  });
+  return () => document.removeEventListener("keydown", escape);
+}
+
+/** Redraws a part of the page that is built anew (draw()) and gives the keyboard focus back to
+ * the element with the same data-focus-key, so a keyboard player does not start over. */
+export function keepFocus(root, draw) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset.focusKey : undefined;
+  draw();
+  if (key === undefined || root.contains(active)) return;
+  const again = [...root.querySelectorAll("[data-focus-key]")].find((e) => e.dataset.focusKey === key);
+  if (again) again.focus({ preventScroll: true });
+}

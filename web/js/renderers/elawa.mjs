@@ -1,8 +1,11 @@
 // Elawa: the fire with the six card stacks and their resource stacks in a circle (canvas),
 // the hand, the tribes, and prompts for each step. It offers exactly the view's legal actions.
 // Cards have no printed names: players call them by colour and kind ("blaue Hütte"), so do we.
+// The rules use "Vorrat" twice: for the hidden token pool and for a card kind ("14 Vorräte").
+// We call the card by its name from step 3 of the turn, "Vorratskarte" (BGA: "Storage"), and
+// keep "Vorrat"/"supply" for the pool only, so the two are never confused.
 
-import { el, roundRect, glowAlpha } from "./common.mjs";
+import { el, roundRect, glowAlpha, focusableCard, keyboardDetails, keepFocus } from "./common.mjs";
 
 const COLOURS = {
   blue: { fill: "#3b6fd8", symbol: "◆" }, yellow: { fill: "#c99a06", symbol: "●" },
@@ -20,7 +23,7 @@ const TYPE_ORDER = ["caveman", "hut", "tool", "supply"];
 const DE_TYPES = {
   caveman: { nom: "Urmensch", acc: "Urmenschen", pl: "Urmenschen", g: "m" },
   hut: { nom: "Hütte", acc: "Hütte", pl: "Hütten", g: "f" },
-  supply: { nom: "Vorrat", acc: "Vorrat", pl: "Vorräte", g: "m" },
+  supply: { nom: "Vorratskarte", acc: "Vorratskarte", pl: "Vorratskarten", g: "f" },
   tool: { nom: "Werkzeug", acc: "Werkzeug", pl: "Werkzeuge", g: "n" },
 };
 const DE_ART = { m: { nom: "der", acc: "den" }, f: { nom: "die", acc: "die" }, n: { nom: "das", acc: "das" } };
@@ -43,7 +46,9 @@ const TEXT = {
     chief: (n) => `Häuptling ${n}`, places: (free, all) => `${free} von ${all} Plätzen frei`,
     seen: "gesehen", waiting: "Warte auf die anderen …", youGet: "Du bekommst", fromFire: "+1 vom Feuer", bonus: "+1 zufällig",
     emptyStack: "Dieser Stapel ist leer.", legend: "Zeichen erklärt", closeDetail: "Schließen",
-    types: { caveman: "Urmensch", hut: "Hütte", supply: "Vorrat", tool: "Werkzeug" },
+    types: { caveman: "Urmensch", hut: "Hütte", supply: "Vorratskarte", tool: "Werkzeug" },
+    // the kind on a card's head in the circle; a long one in two lines where it is narrow
+    heads: { caveman: ["Urmensch"], hut: ["Hütte"], supply: ["Vorratskarte", "Vorrats-", "karte"], tool: ["Werkzeug"] },
     tokens: { berry: ["Beere", "Beeren"], meat: ["Fleisch", "Fleisch"], flint: ["Feuerstein", "Feuersteine"], fur: ["Fell", "Felle"], bone: ["Knochen", "Knochen"] },
     colourAdj: DE_COLOUR,
     per: "je", pointsWord: "Punkte", perKind: "je Sorte", cardShort: "+1 Karte", resShort: "+1 Rohstoff",
@@ -69,8 +74,9 @@ const TEXT = {
     points: (n) => `${n} ${n === 1 ? "point" : "points"}`, handCount: (n) => `${n} ${n === 1 ? "hand card" : "hand cards"}`,
     chief: (n) => `Chief ${n}`, places: (free, all) => `${free} of ${all} places free`,
     seen: "seen", waiting: "Waiting for the others …", youGet: "You get", fromFire: "+1 from the fire", bonus: "+1 random",
-    emptyStack: "That stack is empty.", legend: "What the symbols mean", closeDetail: "Close",
-    types: { caveman: "Caveman", hut: "Hut", supply: "Supply", tool: "Tool" },
+    emptyStack: "That stack is empty.", legend: "Symbols explained", closeDetail: "Close",
+    types: { caveman: "Caveman", hut: "Hut", supply: "Storage card", tool: "Tool" },
+    heads: { caveman: ["Caveman"], hut: ["Hut"], supply: ["Storage card", "Storage", "card"], tool: ["Tool"] },
     tokens: { berry: ["berry", "berries"], meat: ["meat", "meat"], flint: ["flint", "flint"], fur: ["fur", "furs"], bone: ["bone", "bones"] },
     colourAdj: { blue: "blue", yellow: "yellow", green: "green", red: "red", purple: "purple" },
     per: "per", pointsWord: "points", perKind: "per kind", cardShort: "+1 card", resShort: "+1 resource",
@@ -83,7 +89,7 @@ const TEXT = {
     },
   },
 };
-const EN_TYPES = { caveman: ["caveman", "cavemen"], hut: ["hut", "huts"], supply: ["supply card", "supply cards"], tool: ["tool", "tools"] };
+const EN_TYPES = { caveman: ["caveman", "cavemen"], hut: ["hut", "huts"], supply: ["storage card", "storage cards"], tool: ["tool", "tools"] };
 
 // ---- the card data, shared by the renderer and endSummary --------------------------------
 
@@ -134,6 +140,12 @@ export function cardName(card, lang, form = "bare") {
 }
 
 function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+/** What a screen reader says for a card: "Blaue Hütte: 3 je blaue Karte". */
+function cardLabel(id, lang) {
+  const c = CARDS && CARDS[id];
+  return c ? `${capital(cardName(c, lang))}: ${scoringText(c, lang)}` : "";
+}
 
 function typePlural(type, lang) { return lang === "de" ? DE_TYPES[type].pl : EN_TYPES[type][1]; }
 
@@ -226,11 +238,16 @@ function legendEl(lang) {
         sacrificeIcon(lang), de ? " Opfer: lege zusätzlich 1 andere Handkarte ab." : " Sacrifice: also discard 1 other hand card."),
       item(el("b", {}, `${t.cardShort} / ${t.resShort}: `), de ? "Sofort-Effekt beim Ausspielen (eine sichtbare Karte ohne Rohstoffe / ein zufälliger Rohstoff)."
         : "effect at once when played (a visible card without resources / a random resource)."),
-      item(el("b", {}, de ? "Arten: " : "Kinds: "), de ? "Urmensch: feste Punkte. Hütte: Punkte je Karte einer Farbe. Werkzeug: Punkte je Karte einer Art. Vorrat: lagere Rohstoffe darauf, Punkte je Rohstoff."
-        : "Caveman: fixed points. Hut: points per card of a colour. Tool: points per card of a kind. Supply card: store resources on it, points per resource."),
-      item(el("b", {}, de ? "Tisch: " : "Table: "), de ? "Vor jedem Kartenstapel liegt sein Rohstoffstapel (kleine Zahl: Marker darin). Feuer: verdeckte Rohstoffe; wird ein Rohstoffstapel leer, bekommst du 1 davon, ist das Feuer leer, beginnt die letzte Runde. Vorrat: damit werden leere Rohstoffstapel neu gebildet."
-        : "In front of each card stack lies its resource stack (the small number: tokens in it). Fire: hidden resources; when you empty a resource stack you get 1 of them, and when the fire is empty the final round begins. Supply: rebuilds empty resource stacks."),
-      item(de ? "Mit der Maus auf eine Karte zeigen oder lange drücken: die Karte groß mit Erklärung." : "Point at a card with the mouse or press it long: the card large, with its explanation.")));
+      item(el("b", {}, de ? "Arten: " : "Kinds: "), de ? "Urmensch: feste Punkte. Hütte: Punkte je Karte einer Farbe. Werkzeug: Punkte je Karte einer Art. Vorratskarte: lagere Rohstoffe darauf, Punkte je Rohstoff."
+        : "Caveman: fixed points. Hut: points per card of a colour. Tool: points per card of a kind. Storage card: store resources on it, points per resource."),
+      item(el("b", {}, de ? "Tisch: " : "Table: "), de ? "Vor jedem Kartenstapel liegt sein Rohstoffstapel (kleine Zahl: Marker darin)."
+        : "In front of each card stack lies its resource stack (the small number: tokens in it)."),
+      item(el("b", {}, `${t.fire}: `), de ? "die Zahl verdeckter Rohstoffe auf dem Feuer. Leerst du einen Rohstoffstapel, bekommst du 1 davon; ist das Feuer leer, beginnt die letzte Runde."
+        : "the number of hidden resources on the fire. When you empty a resource stack you get 1 of them; when the fire is empty the final round begins."),
+      item(el("b", {}, `${t.supplyPool}: `), de ? "die Zahl der übrigen Rohstoffe, verdeckt neben dem Feuer (keine Karte). Daraus werden leere Rohstoffstapel neu gebildet und zufällige Rohstoffe gezogen."
+        : "the number of the remaining resources, face down beside the fire (not a card). Empty resource stacks are rebuilt from it and random resources are drawn from it."),
+      item(de ? "Mit der Maus auf eine Karte zeigen, lange drücken oder mit der Tabulatortaste hingehen: die Karte groß mit Erklärung (Esc schließt)."
+        : "Point at a card with the mouse, press it long or move to it with the Tab key: the card large, with its explanation (Esc closes).")));
 }
 
 /** The end of the game: each player's cards with their points, resources left, total. */
@@ -252,27 +269,34 @@ export function endSummary(view, lang, names) {
 // ---- the renderer --------------------------------------------------------------------------
 
 export function createElawaRenderer() {
-  let api, root, canvas, ctx, bar, circle, handBox, players, tribes, detail;
+  let api, root, canvas, ctx, bar, promptBox, buttonsBox, legendSlot, circle, stackKeys, handBox, players, tribes, detail;
   let view = null, cards = null;
   let selected = null; // {stack, skip}
   let raf = 0, dirty = true;
   let flash = null;  // {stacks, tokens, start}: where the last move took from glows for a moment
   let geometry = null;
-  let press = null, hoverTimer = 0, suppressClick = false, detailCard = null;
+  let press = null, hoverTimer = 0, suppressClick = false, detailCard = null, stopKeys = null;
   const absorbed = new WeakSet(), gainsOf = new WeakMap();
   const lang = () => (api ? api.lang() : "de");
   const tx = () => T(lang());
 
   function mount(container, hostApi) {
     api = hostApi;
-    bar = el("div", { class: "elawa-bar", role: "status", "aria-live": "polite" });
-    canvas = el("canvas", { class: "elawa-canvas", tabindex: "0", "aria-label": "Feuer und Stapel / fire and stacks" });
-    circle = el("div", { class: "elawa-circle" }, canvas);
+    // the bar: the step's prompt (read out when it changes), its buttons and the legend, which
+    // so stays in sight and can never be covered by the bar (at the foot of a phone's screen)
+    promptBox = el("div", { class: "prompt", role: "status", "aria-live": "polite" });
+    buttonsBox = el("div", { class: "elawa-buttons" });
+    legendSlot = el("div", { class: "elawa-legend-slot" });
+    bar = el("div", { class: "elawa-bar" }, promptBox, buttonsBox, legendSlot);
+    canvas = el("canvas", { class: "elawa-canvas", role: "img" });
+    // one focusable place over each card of the circle: the keyboard reaches the cards there
+    stackKeys = el("div", { class: "stack-keys" });
+    circle = el("div", { class: "elawa-circle" }, canvas, stackKeys);
     handBox = el("div", { class: "elawa-hand" });
     players = el("div", { class: "elawa-players" });
     tribes = el("div", { class: "elawa-tribes" });
     detail = el("div", { class: "elawa-detail", hidden: true, role: "dialog" });
-    root = el("div", { class: "elawa" }, bar, el("div", { class: "elawa-legend-slot" }),
+    root = el("div", { class: "elawa" }, bar,
       el("div", { class: "elawa-main" }, circle, el("div", { class: "elawa-right" }, handBox, players)), tribes, detail);
     container.replaceChildren(root);
     ctx = canvas.getContext("2d");
@@ -291,6 +315,30 @@ export function createElawaRenderer() {
       if (!detail.hidden && !detail.contains(ev.target) && ev.pointerType !== "mouse") hideDetail();
     }, true);
     for (const name of ["pointerup", "pointercancel"]) root.addEventListener(name, endPress);
+    // the keyboard: a card with the focus shows its detail, Enter on a card of the circle chooses it
+    for (let i = 0; i < 6; i++) {
+      const key = el("div", { class: "stack-key", "data-stack": String(i), "data-focus-key": `stack:${i}` });
+      focusableCard(key);
+      key.addEventListener("keydown", (ev) => {
+        if ((ev.key === "Enter" || ev.key === " ") && stackChoosable(i)) {
+          ev.preventDefault();
+          const st = layout().stacks[i];
+          click(st.x, st.y);
+        }
+      });
+      stackKeys.append(key);
+    }
+    stopKeys = keyboardDetails(root, {
+      selector: ".stack-key, .hand-card .ecard, .tribe-card .ecard",
+      show: (card) => {
+        const id = card.dataset.stack !== undefined ? view && view.stacks[Number(card.dataset.stack)].top : card.dataset.card;
+        if (id) showDetail(id, undefined, undefined, card.getBoundingClientRect());
+      },
+      hide: () => { hideDetail(); closeLegend(); },
+      acts: (card) => card.dataset.stack !== undefined && stackChoosable(Number(card.dataset.stack)),
+    });
+    // the open legend is a panel over the table: a tap or click elsewhere folds it again
+    document.addEventListener("pointerdown", foldLegend, true);
     new ResizeObserver(() => { dirty = true; }).observe(circle);
     window.addEventListener("resize", onResize);
     cardsLoaded.then(() => {
@@ -308,6 +356,8 @@ export function createElawaRenderer() {
   function unmount() {
     cancelAnimationFrame(raf);
     window.removeEventListener("resize", onResize);
+    document.removeEventListener("pointerdown", foldLegend, true);
+    if (stopKeys) stopKeys();
     api = null;
   }
 
@@ -420,6 +470,22 @@ export function createElawaRenderer() {
     }
   }
 
+  // a card of the circle the player may choose now (take it, or take it without resources)
+  function stackChoosable(i) {
+    if (!view || !myTurn() || !view.stacks[i].top) return false;
+    return legal(view.phase === "take_visible" ? "take_visible" : "take_card").some((a) => a.stack === i);
+  }
+
+  function closeLegend() {
+    const d = legendSlot.querySelector("details");
+    if (d) d.open = false;
+  }
+
+  function foldLegend(ev) {
+    const d = legendSlot.querySelector("details[open]");
+    if (d && !d.contains(ev.target)) d.open = false;
+  }
+
   function confirmTake() {
     if (!selected) return;
     const action = { type: "take_card", stack: selected.stack, skip: selected.skip };
@@ -427,23 +493,29 @@ export function createElawaRenderer() {
     api.act(action);
   }
 
-  // ---- the card detail: hover with a mouse, long press on touch ------------------------
+  // ---- the card detail: hover with a mouse, long press on touch, focus with the keyboard ----
 
-  function showDetail(id, x, y) {
+  // x, y: beside the pointer (a tooltip); anchor: beside that box (the keyboard's card);
+  // neither: in the middle of the screen until closed (a long press)
+  function showDetail(id, x, y, anchor) {
     if (!cards || !cards[id]) return;
     detailCard = id;
     const card = cards[id];
     detail.replaceChildren(
       el("button", { type: "button", class: "close", "aria-label": tx().closeDetail, onclick: hideDetail }, "×"),
       cardEl(id, lang(), { large: true }),
-      el("div", { class: "detail-text" }, el("h4", {}, capital(cardName(card, lang())) + ` · ${tx().types[card.type]}`),
+      el("div", { class: "detail-text" }, el("h4", {}, capital(cardName(card, lang()))),
         ...cardExplanation(card, lang()).map((line) => el("p", {}, line))));
     detail.hidden = false;
     // shown by a hover it is a tooltip that never catches a click; by a long press it stays until closed
-    detail.classList.toggle("hovering", x !== undefined);
+    detail.classList.toggle("hovering", x !== undefined || anchor !== undefined);
     const r = detail.getBoundingClientRect();
     const vw = document.documentElement.clientWidth, vh = window.innerHeight;
-    if (x === undefined || vw < 640) {
+    if (anchor && vw >= 640) {
+      const left = anchor.right + 10 + r.width < vw ? anchor.right + 10 : Math.max(4, anchor.left - 10 - r.width);
+      detail.style.left = `${left}px`;
+      detail.style.top = `${Math.min(Math.max(4, anchor.top), vh - r.height - 4)}px`;
+    } else if ((x === undefined && !anchor) || vw < 640) {
       detail.style.left = `${Math.max(4, (vw - r.width) / 2)}px`;
       detail.style.top = `${Math.max(4, (vh - r.height) / 2)}px`;
     } else {
@@ -482,8 +554,10 @@ export function createElawaRenderer() {
     setTimeout(() => { suppressClick = false; }, 400);
   }
 
-  // DOM cards (hand, tribes) open the same detail
-  function withDetail(elem, id) {
+  // DOM cards (hand, tribes) open the same detail; the keyboard reaches them too
+  function withDetail(elem, id, focusKey) {
+    focusableCard(elem, cardLabel(id, lang()));
+    elem.dataset.focusKey = focusKey;
     elem.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") hover({ id }, ev.clientX, ev.clientY); });
     elem.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") hover(null); });
     elem.addEventListener("pointerdown", (ev) => startPress(ev, () => ({ id })));
@@ -534,10 +608,19 @@ export function createElawaRenderer() {
     ctx.textBaseline = "middle";
     ctx.font = `bold ${Math.round(br * 1.35)}px system-ui, sans-serif`;
     ctx.fillText(String(card.take), left + w - 5 - br, top + 3 + hh / 2 + 1);
-    const head = t.types[card.type];
+    // the kind; a long one ("Vorratskarte") breaks into two lines rather than shrinking unread
+    const [one, a, b] = t.heads[card.type];
+    const headW = w - 17 - 2 * br, size = Math.round(w * 0.14);
     ctx.textAlign = "left";
-    fitFont(head, "bold", Math.round(w * 0.14), w - 17 - 2 * br);
-    ctx.fillText(head, left + 6, top + 3 + hh / 2 + 1);
+    if (!a || fitFont(one, "bold", size, headW) >= size * 0.85) {
+      fitFont(one, "bold", size, headW);
+      ctx.fillText(one, left + 6, top + 3 + hh / 2 + 1);
+    } else {
+      const s2 = Math.min(fitFont(a, "bold", size, headW), fitFont(b, "bold", size, headW), (hh - 2) / 2.1);
+      ctx.font = `bold ${s2}px system-ui, sans-serif`;
+      ctx.fillText(a, left + 6, top + 3 + hh / 2 - s2 * 0.5);
+      ctx.fillText(b, left + 6, top + 3 + hh / 2 + s2 * 0.6);
+    }
     // the colour's sign (for colour-blind players) in the top left of the body
     ctx.fillStyle = col.fill;
     ctx.font = `bold ${Math.round(w * 0.17)}px system-ui, sans-serif`;
@@ -550,6 +633,7 @@ export function createElawaRenderer() {
     const py = top + hh + h * 0.16;
     ctx.fillText(String(sc.points), x, py);
     const ly = py + h * 0.15;
+    let extraLine = 0;
     const small = Math.round(w * 0.125);
     if (sc.kind === "per_card_of_colour_in_tribe" || sc.kind === "per_resource_on_card") {
       ctx.font = `${small}px system-ui, sans-serif`;
@@ -574,14 +658,24 @@ export function createElawaRenderer() {
     } else {
       const kind = sc.kind === "per_card_of_type_in_tribe" ? (lang() === "de" ? DE_TYPES[sc.card_type].nom : EN_TYPES[sc.card_type][0]) : "";
       const words = sc.kind === "fixed" ? t.pointsWord : kind ? `${t.per} ${kind}` : t.perKind;
-      fitFont(words, "normal", small, w - 8);
-      ctx.fillText(words, x, ly);
+      // too small on one line ("je Vorratskarte" on a phone): two lines
+      let cut = -1;  // the space nearest the middle
+      for (let i = 0; i < words.length; i++) if (words[i] === " " && (cut < 0 || Math.abs(i - words.length / 2) < Math.abs(cut - words.length / 2))) cut = i;
+      if (fitFont(words, "normal", small, w - 8) >= small * 0.85 || cut < 0) ctx.fillText(words, x, ly);
+      else {
+        const a = words.slice(0, cut), b = words.slice(cut + 1);
+        const s2 = Math.min(fitFont(a, "normal", small, w - 8), fitFont(b, "normal", small, w - 8));
+        ctx.font = `normal ${s2}px system-ui, sans-serif`;
+        ctx.fillText(a, x, ly - s2 * 0.15);
+        ctx.fillText(b, x, ly + s2 * 0.95);
+        extraLine = s2 * 0.8;
+      }
     }
     if (card.immediate_effect) {
       const words = card.immediate_effect === "take_visible_card" ? t.cardShort : t.resShort;
       ctx.fillStyle = "#8a3b12";
       fitFont(words, "bold", Math.round(w * 0.115), w - 8);
-      ctx.fillText(words, x, ly + h * 0.13);
+      ctx.fillText(words, x, ly + h * 0.13 + extraLine);
     }
     // cost along the foot
     const cost = card.cost.resources;
@@ -629,6 +723,11 @@ export function createElawaRenderer() {
     dirty = false;
     const L = layout();
     if (circle.style.height !== `${L.h}px`) circle.style.height = `${L.h}px`;
+    L.stacks.forEach((s, i) => {
+      const key = stackKeys.children[i];
+      const pos = `left:${s.x - s.cw / 2}px;top:${s.y - s.ch / 2}px;width:${s.cw}px;height:${s.ch}px`;
+      if (key && key.dataset.pos !== pos) { key.style.cssText = pos; key.dataset.pos = pos; }
+    });
     const dpr = window.devicePixelRatio || 1;
     const w = L.w, h = L.h;
     if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
@@ -769,6 +868,10 @@ export function createElawaRenderer() {
 
   function render() {
     if (!view || !cards || !api) return;
+    keepFocus(root, drawDom);
+  }
+
+  function drawDom() {
     dirty = true;
     const t = tx();
     const lg = lang();
@@ -782,7 +885,8 @@ export function createElawaRenderer() {
       else if (view.phase === "take_visible") prompt = t.takeVisible(touch);
       else if (view.phase === "discard") prompt = t.discard(view.players[me].capacity);
     }
-    const buttons = el("div", { class: "elawa-buttons" });
+    const buttons = buttonsBox;
+    buttons.replaceChildren();
     if (myTurn() && view.phase === "take") {
       if (selected) {
         const p = takePreview(selected.stack, selected.skip);
@@ -803,15 +907,26 @@ export function createElawaRenderer() {
       buttons.append(el("div", { class: "discard-choices" }, ...legal("discard").map((a) =>
         el("button", { type: "button", class: "discard-token", "data-token": a.token, onclick: () => api.act(a) }, token(a.token, lg), ` ${t.tokens[a.token][0]}`))));
     }
-    bar.hidden = !prompt && !buttons.childElementCount && !(view.final_round && !view.over);
-    bar.replaceChildren(el("div", { class: "prompt" },
-      view.final_round && !view.over ? el("strong", { class: "final-round" }, t.finalRound) : null, prompt ? ` ${prompt}` : null), buttons);
-    const slot = root.querySelector(".elawa-legend-slot");
-    const open = slot.querySelector("details")?.open;
-    if (slot.dataset.lang !== lg) {
-      slot.replaceChildren(legendEl(lg));
-      slot.dataset.lang = lg;
-      if (open) slot.querySelector("details").open = true;
+    const finalRound = view.final_round && !view.over;
+    // nothing to say (the game is over): the bar keeps only the legend and stays in its place
+    bar.classList.toggle("idle", !prompt && !buttons.childElementCount && !finalRound);
+    const said = `${finalRound}|${prompt}`;  // read out only when it changes
+    if (promptBox.dataset.said !== said) {
+      promptBox.dataset.said = said;
+      promptBox.replaceChildren(...[finalRound ? el("strong", { class: "final-round" }, t.finalRound) : null, prompt ? ` ${prompt}` : null].filter(Boolean));
+    }
+    canvas.setAttribute("aria-label", `${t.fire} ${view.fire} · ${t.supplyPool} ${view.supply}`);
+    [...stackKeys.children].forEach((key, i) => {
+      const st = view.stacks[i];
+      key.hidden = !st.top;
+      if (st.top) key.setAttribute("aria-label", `${cardLabel(st.top, lg)} · ${t.cardsLeft(st.count)}`);
+      key.classList.toggle("choosable", stackChoosable(i));
+    });
+    const open = legendSlot.querySelector("details")?.open;
+    if (legendSlot.dataset.lang !== lg) {
+      legendSlot.replaceChildren(legendEl(lg));
+      legendSlot.dataset.lang = lg;
+      if (open) legendSlot.querySelector("details").open = true;
     }
     // players: points, resources and free places, chief, hand
     players.replaceChildren();
@@ -835,7 +950,7 @@ export function createElawaRenderer() {
       const row = el("div", { class: "card-row" });
       if (!mine.hand.length) row.append(el("p", { class: "hint" }, t.emptyHand));
       for (const id of mine.hand) {
-        const wrap = el("div", { class: "hand-card" }, withDetail(cardEl(id, lg), id));
+        const wrap = el("div", { class: "hand-card" }, withDetail(cardEl(id, lg), id, `hand:${id}`));
         const options = legal("play").filter((a) => a.card === id);
         for (const a of options) {
           const pay = a.pay.length ? a.pay.map((k) => token(k, lg)) : [` ${t.free}`];
@@ -859,7 +974,7 @@ export function createElawaRenderer() {
       const breakdown = view.breakdown ? view.breakdown[i].cards : null;
       for (const entry of sorted) {
         const pts = breakdown ? breakdown.find((b) => b.card === entry.card).points : undefined;
-        const wrap = el("div", { class: "tribe-card" }, withDetail(cardEl(entry.card, lg, { stored: entry.stored, points: pts }), entry.card));
+        const wrap = el("div", { class: "tribe-card" }, withDetail(cardEl(entry.card, lg, { stored: entry.stored, points: pts }), entry.card, `tribe:${i}:${entry.card}`));
         if (i === me) {
           for (const a of legal("store").filter((x) => x.card === entry.card)) {
             wrap.append(el("button", { type: "button", class: "store-option", "data-action": JSON.stringify(a), onclick: () => api.act(a) },

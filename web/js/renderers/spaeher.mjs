@@ -1,10 +1,10 @@
 // Jäger und Späher: the table as elements (point track, open locations with consumption
 // stones and members, decks, cave camp, sacred sites, the three character columns, the
 // other tribe) and, beside it on wide screens, the prompt, the choices of the step, your
-// tribe and your hand. Cards are drawn as cards; hover (mouse) or long-press (touch) shows
-// one large with its full text. It offers exactly the view's legal actions.
+// tribe and your hand. Cards are drawn as cards; hover (mouse), long-press (touch) or the
+// keyboard's focus shows one large with its full text. It offers exactly the view's legal actions.
 
-import { el } from "./common.mjs";
+import { el, focusableCard, keyboardDetails, keepFocus } from "./common.mjs";
 
 const RES = {
   meat: { fill: "#b8322a", glyph: "◗" }, skin: { fill: "#8a5a2b", glyph: "■" }, stone: { fill: "#6f7b7c", glyph: "▲" },
@@ -69,7 +69,7 @@ const TEXT = {
     },
     sunset: "Sonnenuntergang", finish: "Fertig", stop: "Stopp", cure: "Fleisch essen: 1 Hunger ablegen", grow: "2 Felle: neues Mitglied ins Höhlenlager",
     hand: "Deine Charaktere", noHand: "Keine Charaktere auf der Hand – beim Sonnenuntergang nimmst du neue.", items: "Deine Gegenstände (verdeckt)", brought: "Mitgebracht:", nothing: "nichts",
-    preview: (p) => `${p.members} Mitgl. − ${p.hunger} Hunger${p.hand_penalty ? ` − ${p.hand_penalty} Handkarten` : ""} = ${p.delta >= 0 ? "+" : "−"}${Math.abs(p.delta)} → ${n1(p.vp_after, "Punkt", "Punkte")}`,
+    preview: (p) => `${p.members} Mitgl. − ${p.hunger} Hunger${p.hand_penalty ? ` − ${n1(p.hand_penalty, "Handkarte", "Handkarten")}` : ""} = ${p.delta >= 0 ? "+" : "−"}${Math.abs(p.delta)} → ${n1(p.vp_after, "Punkt", "Punkte")}`,
     camp: "Höhlenlager", supply: "Vorrat", hunger: "Hunger", tribe: "Stamm", created: "Erschaffen", display: "Auslage", column: "Spalte",
     decks: { hunt: "Jagdgebiete", wild: "Wildnis", items: "Gegenstände" }, locations: "Offene Orte", sites: "Heilige Orte",
     waiting: "Warte auf den Zug …", finalTurn: "Letzter Zug!", huntOver: "Die Jagd ist vorbei: nach dem nächsten Sonnenuntergang beider Spieler endet das Spiel.",
@@ -81,8 +81,17 @@ const TEXT = {
       stone_: "Verbrauchsstein: dieser Rohstoff ist genommen", hunger: "Hunger (bei 8 muss ein Mitglied gehen)", member: "Stammesmitglied",
       slot: "freier Platz auf einem Ort (höchstens 3)", site: "Heiliger Ort", camp: "Höhlenlager: neue Mitglieder warten hier",
       track: "Punkteleiste: das Ziel ist 24", item: "Gegenstand", char: "Charakter", reveal: "Ort aufdecken", vp: "Punkte",
+      under: "Charakter unter der obersten Karte einer Spalte: erst nehmbar, wenn er oben liegt",
     },
-    end: "Spielende", winner: "Sieg", total: "Gesamt", sunsets: "Sonnen-\nuntergänge", itemPts: "Gegen-\nstände", noItems: "keine Gegenstände",
+    beneath: "darunter:",
+    end: "Spielende", winner: "Sieg", total: "Gesamt",
+    // the end table: one row per source of points, each cell in points; what was counted below it
+    rows: { start: "Start\u00adpunkte", sunsets: "Sonnen\u00aduntergänge", items: "Gegen\u00adstände", sites: "Heilige Orte" },  // soft hyphens for a phone
+    counts: {
+      sunsets: (n) => (n === 1 ? "einmal" : `${n}-mal`),
+      items: (n) => (n === 0 ? "keiner erschaffen" : `${n} erschaffen`),
+    },
+    createdBy: (who, list) => `${who} hat erschaffen: ${list}.`,
     endWhy: {
       goal: "Ziel erreicht: 24 Punkte.",
       hunt_over: "Die Jagd ist vorbei: kein Jagdgebiet und kein Fleisch mehr, und beide hatten danach noch einen Sonnenuntergang.",
@@ -94,7 +103,7 @@ const TEXT = {
       play: (w, c) => `${w} spielt ${c}.`, reveal: (l) => `Aufgedeckt: ${l}.`, place: (w, to) => `${w} schickt ein Mitglied ${to}.`,
       recall: (w, from, r) => `${w} holt ein Mitglied ${from} zurück${r ? ` und bringt ${r} mit` : ""}.`,
       create: (w, i, v) => `${w} erschafft ${i} (+${n1(v, "Punkt", "Punkte")}).`,
-      sunset: (w, p) => `${w}: Sonnenuntergang, ${p.members} Mitglieder − ${p.hunger} Hunger${p.hand_penalty ? ` − ${p.hand_penalty} Handkarten` : ""} → ${n1(p.vp_after, "Punkt", "Punkte")}.`,
+      sunset: (w, p) => `${w}: Sonnenuntergang, ${p.members} Mitglieder − ${p.hunger} Hunger${p.hand_penalty ? ` − ${n1(p.hand_penalty, "Handkarte", "Handkarten")}` : ""} → ${n1(p.vp_after, "Punkt", "Punkte")}.`,
       cure: (w, n) => `${w} legt ${n} Hunger ab.`, grow: (w) => `${w} bekommt für 2 Felle ein neues Mitglied ins Höhlenlager.`,
       take: (w, c) => `${w} nimmt ${c}.`, lose: (w, from) => `${w} gibt bei 8 Hunger ein Mitglied ${from} ab (−3 Hunger).`,
       draw: (w) => `${w} zieht einen Gegenstand.`, offspring: (w, n) => (n ? `${w}: ${n === 1 ? "1 neues Mitglied" : `${n} neue Mitglieder`} auf der Stammeskarte.` : `${w}: kein neues Mitglied (Höhlenlager und Vorrat leer).`),
@@ -104,6 +113,24 @@ const TEXT = {
       lost: (w, n) => `${w}: ${n1(n, "mitgebrachter Rohstoff verfällt", "mitgebrachte Rohstoffe verfallen")}.`,
       exhausted: (l) => `${l} ist aufgebraucht und verlässt das Spiel.`,
       over: (why, s) => `Spielende – ${why} ${s}`,
+    },
+    // the log tells a turn as one line, "Ada: spielt „Jäger“, …, +2 Punkte.": its parts
+    turn: {
+      play: (c) => `spielt ${c}`, reveal: (l) => `deckt ${l} auf`,
+      place: (n, to) => `schickt ${n === 1 ? "ein Mitglied" : `${n} Mitglieder`} ${to}`,
+      recall: (from, r) => `holt ein Mitglied ${from} zurück${r ? ` (mit ${r})` : ""}`,
+      create: (i, v) => `erschafft ${i} (+${n1(v, "Punkt", "Punkte")})`,
+      sunset: (p) => `Sonnenuntergang (${p.members === 1 ? "1 Mitglied" : `${p.members} Mitglieder`} − ${p.hunger} Hunger${p.hand_penalty ? ` − ${n1(p.hand_penalty, "Handkarte", "Handkarten")}` : ""})`,
+      cure: (n) => `legt ${n} Hunger ab`, grow: () => "bekommt für 2 Felle ein neues Mitglied ins Höhlenlager",
+      take: (list) => `nimmt ${list}`, lose: (from) => `gibt bei 8 Hunger ein Mitglied ${from} ab (−3 Hunger)`,
+      draw: (n) => `zieht ${n === 1 ? "einen Gegenstand" : `${n} Gegenstände`}`,
+      offspring: (n) => (n ? `bekommt ${n === 1 ? "1 neues Mitglied" : `${n} neue Mitglieder`} auf die Stammeskarte` : "bekommt kein neues Mitglied (Höhlenlager und Vorrat leer)"),
+      vp: (n) => `+${n1(n, "Punkt", "Punkte")}`, site: (s) => `nutzt den heiligen Ort ${s}`,
+      driven: (n, who, s) => `${n === 1 ? "1 Mitglied" : `${n} Mitglieder`} von ${who} vom heiligen Ort ${s} vertrieben`,
+      keep: (n) => `behält einen Gegenstand und legt ${n1(n, "Gegenstand", "Gegenstände")} ab`,
+      lost: (n) => `${n1(n, "mitgebrachter Rohstoff verfällt", "mitgebrachte Rohstoffe verfallen")}`,
+      exhausted: (l) => `${l} ist aufgebraucht und verlässt das Spiel`,
+      and: "und",
     },
     label: {
       play: (c) => `${c} ausspielen`, recall: (from, r) => `Ein Mitglied ${from} zurückholen${r ? `, mit ${r}` : r === null ? ", ohne Rohstoff" : ""}`,
@@ -177,8 +204,16 @@ const TEXT = {
       stone_: "Consumption stone: this resource has been taken", hunger: "Hunger (at 8 a member must go)", member: "Tribe member",
       slot: "free place on a location (at most 3)", site: "Sacred site", camp: "Cave camp: new members wait here",
       track: "Point track: the goal is 24", item: "Item", char: "Character", reveal: "Reveal a location", vp: "Points",
+      under: "A character beneath a column's top card: it can be taken once it is on top",
     },
-    end: "Game over", winner: "Winner", total: "Total", sunsets: "Sunsets", itemPts: "Items", noItems: "no items",
+    beneath: "beneath:",
+    end: "Game over", winner: "Winner", total: "Total",
+    rows: { start: "Starting points", sunsets: "Sunsets", items: "Items", sites: "Sacred sites" },
+    counts: {
+      sunsets: (n) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`),
+      items: (n) => (n === 0 ? "none created" : `${n} created`),
+    },
+    createdBy: (who, list) => `${who} created: ${list}.`,
     endWhy: {
       goal: "The goal was reached: 24 points.",
       hunt_over: "The hunt is over: no hunting ground and no meat left, and both have had one more sunset since.",
@@ -200,6 +235,23 @@ const TEXT = {
       lost: (w, n) => `${w}: ${n1(n, "resource brought back is", "resources brought back are")} lost.`,
       exhausted: (l) => `The ${l} is used up and leaves the game.`,
       over: (why, s) => `Game over – ${why} ${s}`,
+    },
+    turn: {
+      play: (c) => `plays the ${c}`, reveal: (l) => `reveals a ${l}`,
+      place: (n, to) => `sends ${n === 1 ? "a member" : `${n} members`} ${to}`,
+      recall: (from, r) => `brings a member home ${from}${r ? ` with ${r}` : ""}`,
+      create: (i, v) => `creates the ${i} (+${n1(v, "point", "points")})`,
+      sunset: (p) => `sunset (${n1(p.members, "member", "members")} − ${p.hunger} hunger${p.hand_penalty ? ` − ${p.hand_penalty} in hand` : ""})`,
+      cure: (n) => `discards ${n} hunger`, grow: () => "gets a new member in the cave camp for 2 skins",
+      take: (list) => `takes ${list}`, lose: (from) => `gives up a member ${from} at 8 hunger (−3 hunger)`,
+      draw: (n) => `draws ${n === 1 ? "an item" : `${n} items`}`,
+      offspring: (n) => (n ? `gets ${n === 1 ? "1 new member" : `${n} new members`} on the tribe card` : "gets no new member (cave camp and supply empty)"),
+      vp: (n) => `+${n1(n, "point", "points")}`, site: (s) => `uses the sacred site ${s}`,
+      driven: (n, who, s) => `${n === 1 ? "1 member" : `${n} members`} of ${who} driven off the sacred site ${s}`,
+      keep: (n) => `keeps one item and discards ${n1(n, "item", "items")}`,
+      lost: (n) => `${n1(n, "resource brought back is", "resources brought back are")} lost`,
+      exhausted: (l) => `the ${l} is used up and leaves the game`,
+      and: "and",
     },
     label: {
       play: (c) => `Play the ${c}`, recall: (from, r) => `Bring a member home ${from}${r ? `, with ${r}` : r === null ? ", without a resource" : ""}`,
@@ -311,23 +363,36 @@ function itemCard(id, lang, attrs = {}) {
 
 // ---- the end of the game, for the shell's end screen ----------------------------------------
 
-// Per player: sunsets, item points, total, the winner; and why the game ended.
+// Where each player's points came from: a row per source (start, sunsets, items, sacred sites),
+// every cell in points with what was counted in small below, the total the sum of the rows;
+// then who created which item, the winner, and why the game ended.
 export function endSummary(view, lang, names) {
   const t = T(lang);
   const box = el("div", { class: "sp-summary" });
-  const table = el("table", { class: "breakdown" },
-    el("tr", {}, el("th", {}, ""), el("th", { class: "num" }, t.sunsets), el("th", { class: "num" }, t.itemPts), el("th", { class: "num" }, t.total), el("th", {}, "")));
-  const lines = el("ul", { class: "sp-summary-items" });
-  (view.breakdown || []).forEach((b, i) => {
-    const vp = (id) => (DATA && DATA.items[id] ? DATA.items[id].vp : 0);
-    const itemPts = b.created.reduce((sum, id) => sum + vp(id), 0);
-    table.append(el("tr", { "data-player": i }, el("td", { class: "who" }, names[i] ?? ""), el("td", { class: "num" }, String(b.sunsets)),
-      el("td", { class: "num" }, String(itemPts)), el("th", { class: "num" }, String(b.total)),
-      el("td", { class: "win", "aria-label": view.winner === i ? t.winner : undefined }, view.winner === i ? "★" : "")));
-    lines.append(el("li", {}, el("strong", {}, `${names[i] ?? ""}: `),
-      b.created.length ? b.created.map((id) => `${cardName("items", id, lang)} +${vp(id)}`).join(", ") : t.noItems));
+  const vp = (id) => (DATA && DATA.items[id] ? DATA.items[id].vp : 0);
+  const players = (view.breakdown || []).map((b) => {
+    const items = b.created.reduce((sum, id) => sum + vp(id), 0);
+    // an engine from before the sources were kept: the items' points are known, the rest is sunsets
+    return { ...b, points: b.points || { start: 0, sunsets: b.total - items, items, sites: 0 } };
   });
-  box.append(table, lines);
+  const signed = (n, first) => (first || n === 0 ? t.pts(n) : t.signed(n));
+  const rows = ["start", "sunsets", "items", "sites"].filter((k) => k !== "sites" || view.sites.length || players.some((b) => b.points.sites));
+  const table = el("table", { class: "breakdown" },
+    el("tr", {}, el("th", {}, ""), ...players.map((_, i) => el("th", { class: "num who", scope: "col" },
+      view.winner === i ? el("span", { class: "win", "aria-label": t.winner }, "★ ") : null, names[i] ?? ""))));
+  for (const k of rows) {
+    table.append(el("tr", { "data-row": k }, el("th", { scope: "row" }, t.rows[k]), ...players.map((b, i) => {
+      const count = k === "sunsets" ? t.counts.sunsets(b.sunsets) : k === "items" ? t.counts.items(b.created.length) : null;
+      return el("td", { class: "num", "data-player": String(i), "data-points": String(b.points[k]) },
+        el("span", { class: "pts" }, signed(b.points[k], k === "start")), count ? el("small", { class: "count" }, count) : null);
+    })));
+  }
+  table.append(el("tr", { class: "total" }, el("th", { scope: "row" }, t.total), ...players.map((b, i) =>
+    el("td", { class: "num", "data-player": String(i), "data-total": String(b.total) }, el("strong", {}, t.pts(b.total))))));
+  box.append(table);
+  const made = players.map((b, i) => (b.created.length
+    ? el("li", {}, t.createdBy(names[i] ?? "", b.created.map((id) => `${cardName("items", id, lang)} (${t.signed(vp(id))})`).join(", "))) : null)).filter(Boolean);
+  if (made.length) box.append(el("ul", { class: "sp-summary-items" }, ...made));
   if (view.end && t.endWhy[view.end]) box.append(el("p", { class: "sp-why" }, t.endWhy[view.end]));
   if (view.scores && view.scores[0] === view.scores[1]) box.append(el("p", { class: "sp-why" }, view.end === "goal" ? t.tie.goal : t.tie.other));
   return box;
@@ -338,7 +403,7 @@ export function endSummary(view, lang, names) {
 export function createSpaeherRenderer() {
   let api, root, banner, side, table, hand, detail, view = null, prev = null, hinted = null;
   let glow = null;  // {keys: Set, until}: what the last move changed glows for a moment
-  let glowTimer = 0, hoverTimer = 0, pressTimer = 0, suppressClick = false, lastDecision = null;
+  let glowTimer = 0, hoverTimer = 0, pressTimer = 0, suppressClick = false, lastDecision = null, stopKeys = null;
   const lang = () => (api ? api.lang() : "de");
   const tx = () => T(lang());
   const nm = (kind, id) => cardName(kind, id, lang());
@@ -349,7 +414,7 @@ export function createSpaeherRenderer() {
     side = el("div", { class: "sp-side" });
     hand = el("div", { class: "sp-hand" });
     table = el("div", { class: "sp-table" });
-    detail = el("div", { class: "sp-detail", hidden: true, role: "dialog" });
+    detail = el("div", { class: "sp-detail", id: "sp-detail", hidden: true, role: "dialog" });
     root = el("div", { class: "spaeher" }, el("div", { class: "sp-main" }, table, el("div", { class: "sp-panel" }, banner, side, hand)), detail);
     container.replaceChildren(root);
     root.addEventListener("click", onClick, true);
@@ -359,7 +424,14 @@ export function createSpaeherRenderer() {
     root.addEventListener("pointerup", cancelPress);
     root.addEventListener("pointercancel", cancelPress);
     root.addEventListener("keydown", (ev) => {  // a marked place chosen with the keyboard
-      if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("div[role=button]")) { ev.preventDefault(); ev.target.click(); }
+      if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("div[role=button].choosable")) { ev.preventDefault(); ev.target.click(); }
+    });
+    // every card that opens on hover or long-press opens on the keyboard's focus too
+    stopKeys = keyboardDetails(root, {
+      selector: "[data-detail]",
+      show: (card) => { showDetail(card, false); card.setAttribute("aria-describedby", "sp-detail"); },
+      hide: hideDetail,
+      acts: (card) => card.classList.contains("choosable"),
     });
     root.addEventListener("contextmenu", (ev) => { if (ev.target.closest("[data-detail]")) ev.preventDefault(); });
     loadData().then(() => {
@@ -371,6 +443,7 @@ export function createSpaeherRenderer() {
 
   function unmount() {
     clearTimeout(glowTimer); clearTimeout(hoverTimer); clearTimeout(pressTimer);
+    if (stopKeys) stopKeys();
     api = null;
   }
 
@@ -536,7 +609,21 @@ export function createSpaeherRenderer() {
     detail.style.top = `${y}px`;
   }
 
+  // What a screen reader says for a card: its name, and what choosing it does when it does something.
+  function cardLabel(card) {
+    const l = lang();
+    const t = tx();
+    if (card.dataset.action) return label(JSON.parse(card.dataset.action), l);
+    const [kind, id] = card.dataset.detail.split(":");
+    if (kind === "char") return `${nm("chars", id)} (${t.charKind[DATA.chars[id].kind]})`;
+    if (kind === "item") return `${nm("items", id)} (${t.item}, +${t.pts(DATA.items[id].vp)})`;
+    if (kind === "loc") return locName(id, l, view);
+    if (kind === "site") return `${t.site} ${t.quote(siteName(id, l, view))}`;
+    return "";
+  }
+
   function hideDetail() {
+    for (const c of root.querySelectorAll("[aria-describedby='sp-detail']")) c.removeAttribute("aria-describedby");
     detail.hidden = true;
     detail.classList.remove("pinned");
     delete detail.dataset.for;
@@ -607,10 +694,16 @@ export function createSpaeherRenderer() {
       class: `sp-col${choosable ? " choosable" : ""}${glowing(`column${i}`)}${isHinted((a) => a.column === i)}`, "data-column": String(i),
       role: choosable ? "button" : undefined, tabindex: choosable ? "0" : undefined, "aria-label": `${t.column} ${i + 1}`,
     }, el("span", { class: "sp-col-name" }, `${t.column} ${i + 1}`));
-    cards.forEach((id, k) => {
-      const top = k === cards.length - 1;
-      col.append(top ? charCard(id, lang()) : el("div", { class: `sp-under${DATA.chars[id].kind === "special" ? " special" : ""}`, "data-detail": `char:${id}` }, nm("chars", id)));
-    });
+    // the top card (the one to take), then, labelled, the cards beneath it, nearest first
+    if (cards.length) col.append(charCard(cards.at(-1), lang()));
+    const under = cards.slice(0, -1).reverse();
+    if (under.length) {
+      col.append(el("div", { class: "sp-unders" }, el("span", { class: "sp-under-label" }, t.beneath),
+        ...under.map((id) => el("div", {
+          class: `sp-under${DATA.chars[id].kind === "special" ? " special" : ""}`, "data-detail": `char:${id}`,
+          title: `${nm("chars", id)} – ${t.legendRows.under}`,
+        }, nm("chars", id)))));
+    }
     if (!cards.length) col.append(el("div", { class: "sp-empty" }, "–"));
     return col;
   }
@@ -649,7 +742,7 @@ export function createSpaeherRenderer() {
       [el("span", {}, ...view.players.map((_, k) => pawn(api.colours[k]))), `${t.legendRows.member} (${view.players.map((_, k) => api.names[k]).join(", ")})`],
       [el("span", { class: "sp-slot" }), t.legendRows.slot], [icon("site"), t.legendRows.site], [icon("camp"), t.legendRows.camp],
       [el("span", { class: "sp-cell goal mini" }, "24"), t.legendRows.track], [icon("vp"), t.legendRows.vp], [icon("item"), t.legendRows.item],
-      [icon("char"), t.legendRows.char], [icon("reveal", "deck-hunt"), t.legendRows.reveal],
+      [icon("char"), t.legendRows.char], [el("span", { class: "sp-under" }, cardName("chars", "kundschafter", l)), t.legendRows.under], [icon("reveal", "deck-hunt"), t.legendRows.reveal],
       [icon("hunger", "minus"), t.step.cure({ n: 1 })], [icon("member", "plus"), t.step.offspring({ n: 1 })]);
     return el("details", { class: "sp-legend" }, el("summary", {}, t.legend),
       el("ul", {}, ...rows.map(([i, s]) => el("li", {}, el("span", { class: "sp-legend-ic" }, i), el("span", {}, s)))));
@@ -678,6 +771,10 @@ export function createSpaeherRenderer() {
 
   function render() {
     if (!view || !DATA || !api) return;
+    keepFocus(root, drawAll);
+  }
+
+  function drawAll() {
     const t = tx();
     const l = lang();
     const me = view.seat;
@@ -751,6 +848,14 @@ export function createSpaeherRenderer() {
     }
     for (const c of hand.querySelectorAll(".sp-card[data-action]")) c.classList.add("choosable");
     for (const c of hand.querySelectorAll(".sp-item[data-action]")) c.classList.add("choosable");
+    // the keyboard reaches every card, named; after a move it stays where it was
+    const seen = new Map();
+    for (const c of root.querySelectorAll("[data-detail], [data-deck], [data-column], [data-action]")) {
+      const key = c.dataset.detail || (c.dataset.deck && `deck:${c.dataset.deck}`) || (c.dataset.column && `column:${c.dataset.column}`) || c.dataset.action;
+      seen.set(key, (seen.get(key) || 0) + 1);
+      c.dataset.focusKey = `${key}#${seen.get(key)}`;
+      if (c.dataset.detail) focusableCard(c, cardLabel(c));
+    }
     if (hinted) for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(hinted));
     requestAnimationFrame(scrollToDecision);
   }
@@ -834,6 +939,63 @@ export function createSpaeherRenderer() {
     }
   }
 
+  // The log, one line per turn: the events of a move belong to the turn of the view they
+  // arrive in (the shell asks before the new view comes); the end of the hunt and of the
+  // game are lines of their own.
+  function logGroup(e) {
+    if (!view || e.type === "hunt_over" || e.type === "game_over") return null;
+    return `turn:${view.turns}`;
+  }
+
+  function groupText(events, names, lng) {
+    const t = T(lng);
+    const P = t.turn;
+    const mover = (events.find((e) => e.player !== undefined && e.type !== "driven_off") || events[0]).player;
+    const card = (kind, id) => (lng === "en" ? cardName(kind, id, lng) : t.quote(cardName(kind, id, lng)));
+    const lower = (x) => (lng === "en" ? x.charAt(0).toLowerCase() + x.slice(1) : x);
+    const list = (xs) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} ${P.and} ${xs.at(-1)}`);
+    const parts = [];
+    let points = null;
+    const add = (n) => { points = (points || 0) + n; };
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
+      // a run of the same move is one part: "schickt 2 Mitglieder …", "nimmt „A“, „B“ und „C“"
+      let run = 1;
+      const same = (f) => { while (i + run < events.length && f(events[i + run])) run++; };
+      let text = null;
+      switch (e.type) {
+        case "play": text = P.play(card("chars", e.card)); break;
+        case "reveal": text = P.reveal(lower(locName(e.location, lng, null))); break;
+        case "place": same((x) => x.type === "place" && x.where === e.where && x.player === e.player);
+          text = P.place(run, placePhrase(e.where, "to", lng, null)); break;
+        case "recall": text = P.recall(placePhrase(e.where, "from", lng, null), e.resource ? t.res1[e.resource] : null); break;
+        case "create": text = P.create(card("items", e.item), e.vp); add(e.vp); break;
+        case "sunset": text = P.sunset(e); add(e.points ?? e.delta); break;
+        case "cure": text = e.n === 0 ? null : P.cure(e.n ?? 1); break;
+        case "grow": text = P.grow(); break;
+        case "take": same((x) => x.type === "take" && x.player === e.player);
+          text = P.take(list(events.slice(i, i + run).map((x) => card("chars", x.card)))); break;
+        case "lose_member": text = P.lose(placePhrase(e.where, "from", lng, null)); break;
+        case "draw_item": same((x) => x.type === "draw_item" && x.player === e.player); text = P.draw(run); break;
+        case "offspring": text = P.offspring(e.n); break;
+        case "vp": text = P.vp(e.n); add(e.n); break;
+        case "site": text = P.site(t.quote(siteName(e.site, lng, null, e.name))); break;
+        case "driven_off": text = P.driven(e.n, names[e.player] ?? "", t.quote(siteName(e.site, lng, view))); break;
+        case "keep_item": text = P.keep(e.dropped); break;
+        case "lost": text = P.lost(e.resources.length); break;
+        case "exhausted": text = P.exhausted(lower(locName(e.location, lng, null))); break;
+        default: text = event(e, names, lng);
+      }
+      i += run - 1;
+      // another tribe's part (none but being driven off, so far) carries its name
+      if (text) parts.push(e.player !== undefined && e.player !== mover && e.type !== "driven_off" ? `${names[e.player] ?? ""}: ${text}` : text);
+    }
+    // the turn's points at the end, unless one item or site alone said them already
+    const scoring = events.filter((e) => e.type === "create" || e.type === "vp" || e.type === "sunset");
+    if (points !== null && !(scoring.length === 1 && scoring[0].type !== "sunset")) parts.push(t.signed(points));
+    return parts.length ? `${names[mover] ?? ""}: ${parts.join(", ")}.` : null;
+  }
+
   function showHint(action) {
     hinted = action;
     render();
@@ -849,7 +1011,7 @@ export function createSpaeherRenderer() {
 
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
-    mount, unmount, update, label, event, showHint, onEvents,
+    mount, unmount, update, label, event, logGroup, groupText, showHint, onEvents,
     // the shell's end screen shows this
     breakdown: (v, lng) => endSummary(v, lng || lang(), api.names),
     endSummary: (v, lng, names) => endSummary(v, lng, names),

@@ -11,7 +11,8 @@ export const SEAT_COLOURS = ["#c0392b", "#2e6fd1", "#e0b020", "#2f9e44", "#33333
 export const match = {
   id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null,
   mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
-  log: [],  // what happened, kept as events so it can be reworded: {events} or {undo: true}
+  log: [],  // what happened, kept as events so it can be reworded: {event, group} or {undo: true}
+  logTail: null,  // the last line of the log: {group, entries, li} (a turn may still add to it)
   searches: [],  // test mode: what each computer decision's search did (bench/page_turns.py)
 };
 

@@ -50,6 +50,7 @@ export function openMatch(result, opts = {}) {
   match.savedStateId = null;
   match.shownSeat = null;
   match.log = [];
+  match.logTail = null;
   match.view = null;
   $("replay-bar").hidden = match.mode !== "replay";
   $("undo-button").hidden = match.mode === "replay";
@@ -218,34 +219,62 @@ export function isHumanTurn(view) {
 }
 
 // ---- the log: events are kept and worded again in the current language ----
+// One line per event, unless the renderer tells a story: logGroup(event), asked when the event
+// arrives, gives the events of one line the same key (e.g. one turn; null: a line of its own),
+// and groupText(events, names, lang) words them together. An undo always ends a line.
 
-function logLine(entry) {
-  if (entry.undo) return "↶ " + t("undone");
-  return renderer().event(entry.event, match.names, getLang());
+function lineText(line) {
+  const first = line.entries[0];
+  if (first.undo) return "↶ " + t("undone");
+  const r = renderer();
+  if (line.group === null) return r.event(first.event, match.names, getLang());
+  const events = line.entries.map((x) => x.event);
+  if (r.groupText) return r.groupText(events, match.names, getLang());
+  return events.map((e) => r.event(e, match.names, getLang())).filter(Boolean).join(" ");
+}
+
+// Writes a line of the log anew (it may have grown); a line without words is left out.
+function showLine(line) {
+  const text = lineText(line);
+  if (!text) {
+    if (line.li) line.li.remove();
+    line.li = null;
+    return;
+  }
+  if (!line.li) {
+    line.li = document.createElement("li");
+    $("log").append(line.li);
+  }
+  line.li.textContent = text;
 }
 
 function appendLog(entry) {
   match.log.push(entry);
-  const text = logLine(entry);
-  if (!text) return;
-  const li = document.createElement("li");
-  li.textContent = text;
-  $("log").append(li);
+  const tail = match.logTail;
+  if (!entry.undo && entry.group != null && tail && tail.group === entry.group) {
+    tail.entries.push(entry);
+    showLine(tail);
+    return;
+  }
+  match.logTail = { group: entry.undo ? null : entry.group ?? null, entries: [entry], li: null };
+  showLine(match.logTail);
 }
 
 function logEvents(events) {
-  if (renderer().onEvents) renderer().onEvents(events);
-  for (const e of events) appendLog({ event: e });
+  const r = renderer();
+  if (r.onEvents) r.onEvents(events);
+  // the key before the new view arrives: the renderer still sees the move's own turn
+  for (const e of events) appendLog({ event: e, group: r.logGroup ? r.logGroup(e) : null });
   $("log").scrollTop = $("log").scrollHeight;
 }
 
 function rewordLog() {
   const log = $("log");
   log.replaceChildren();
-  for (const entry of match.log) {
-    const text = logLine(entry);
-    if (text) log.append(Object.assign(document.createElement("li"), { textContent: text }));
-  }
+  const entries = match.log;
+  match.log = [];
+  match.logTail = null;
+  for (const entry of entries) appendLog(entry);
   log.scrollTop = log.scrollHeight;
 }
 

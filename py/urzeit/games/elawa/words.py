@@ -2,7 +2,8 @@
 
 describe(action, before_view, events, lang) words one applied action from the api's JSON
 alone (the action, the acting seat's view before it, the events it caused) and the card
-data in cards.json, read here by path: a card is named by its colour and type, as printed.
+data in cards.json, read here by path: a card is named by its colour and type, as printed
+(the card type "supply" is the Vorratskarte / storage card; "Vorrat"/"supply" is the token pool).
 """
 
 import json
@@ -10,7 +11,7 @@ import pathlib
 
 WORDS = {
     "en": {
-        "types": {"caveman": "caveman", "hut": "hut", "supply": "supply", "tool": "tool"},
+        "types": {"caveman": "caveman", "hut": "hut", "supply": "storage card", "tool": "tool"},
         "colours": {"blue": "blue", "yellow": "yellow", "green": "green", "red": "red", "purple": "purple"},
         "tokens": {"berry": "berry", "meat": "meat", "flint": "flint", "fur": "fur", "bone": "bone"},
         "card": "the {colour} {type}",
@@ -32,7 +33,7 @@ WORDS = {
         "move": "moves",
     },
     "de": {
-        "types": {"caveman": "Urmensch", "hut": "Hütte", "supply": "Vorrat", "tool": "Werkzeug"},
+        "types": {"caveman": "Urmensch", "hut": "Hütte", "supply": "Vorratskarte", "tool": "Werkzeug"},
         "colours": {"blue": "blau", "yellow": "gelb", "green": "grün", "red": "rot", "purple": "violett"},
         "tokens": {"berry": "Beere", "meat": "Fleisch", "flint": "Feuerstein", "fur": "Fell", "bone": "Knochen"},
         "card": "„{type}, {colour}“",

@@ -57,7 +57,7 @@ class SpaeherState(TurnState):
                  "item_deck", "wild_deck", "hunt_deck", "locations", "sites", "display", "first",
                  "current", "phase", "steps", "playing", "revealed", "pool", "taken", "take_range",
                  "final", "over", "turns", "sunsets", "discarded", "hunt_over", "fresh", "calm", "last_vp",
-                 "end", "dropped")
+                 "end", "dropped", "earned")
 
     def clone(self) -> "SpaeherState":
         s = SpaeherState.__new__(SpaeherState)
@@ -81,6 +81,7 @@ class SpaeherState(TurnState):
         s.dropped = [list(x) for x in self.dropped]
         s.hunt_over = None if self.hunt_over is None else list(self.hunt_over)
         s.fresh, s.calm, s.last_vp, s.end = list(self.fresh), list(self.calm), list(self.last_vp), self.end
+        s.earned = [dict(e) for e in self.earned]
         return s
 
     # ---- contract ----------------------------------------------------------------------
@@ -131,6 +132,7 @@ class SpaeherState(TurnState):
         if trigger == "sunset":  # only points or cures: applied at once
             if effect["op"] == "vp":
                 self.vp[p] += effect["n"]
+                self.earned[p]["sites"] += effect["n"]
             else:
                 self.hunger[p] = max(0, self.hunger[p] - effect["n"])
         else:
@@ -366,8 +368,9 @@ class SpaeherState(TurnState):
                 self.hunger[p] -= cured
                 events.append({"type": "cure", "player": p, "n": cured})
                 self.steps.pop(0)
-            elif op == "vp":
+            elif op == "vp":  # only sacred sites give points as a step (cards.json)
                 self.vp[p] += step["n"]
+                self.earned[p]["sites"] += step["n"]
                 events.append({"type": "vp", "player": p, "n": step["n"]})
                 self.steps.pop(0)
             elif op == "offspring":  # gap #37 DEFAULT (a): from the cave camp to the tribe card
@@ -485,6 +488,7 @@ class SpaeherState(TurnState):
         self.items[p].remove(item)
         self.created[p].append(item)
         self.vp[p] += ITEMS[item]["vp"]  # on creation (gap #34)
+        self.earned[p]["items"] += ITEMS[item]["vp"]
         events.append({"type": "create", "player": p, "item": item, "vp": ITEMS[item]["vp"]})
         effects = []
         for site in self.sites:
@@ -502,10 +506,12 @@ class SpaeherState(TurnState):
 
     def _sunset(self, p, events):
         pre = self.sunset_preview(p)
+        change = pre["vp_after"] - self.vp[p]  # the delta, unless it would go below 0
         self.vp[p] = pre["vp_after"]  # never below 0 (gap #41)
+        self.earned[p]["sunsets"] += change
         self.sunsets[p] += 1
         self.calm[p] += 1  # back to 0 at the end of the turn if anyone's points rose
-        events.append({"type": "sunset", "player": p, **pre})
+        events.append({"type": "sunset", "player": p, **pre, "points": change})
         for site in self.sites:
             self._site_effect(site, p, "sunset", events)
         self.hunger[p] += pre["members"]  # feeding (gap #42)
@@ -613,8 +619,9 @@ class SpaeherState(TurnState):
             "turns": self.turns, "hunt_over": self.hunt_over is not None, "end": self.end,
             "calm": list(self.calm),
             "winner": self.winner() if self.over else None,
-            "breakdown": [{"total": self.vp[p], "created": list(self.created[p]), "sunsets": self.sunsets[p]}
-                          for p in range(2)] if self.over else None,
+            # where the points came from: they add up to the total
+            "breakdown": [{"total": self.vp[p], "created": list(self.created[p]), "sunsets": self.sunsets[p],
+                           "points": dict(self.earned[p])} for p in range(2)] if self.over else None,
         }
 
     def determinize(self, player: int, rng: Rng) -> "SpaeherState":
@@ -656,8 +663,15 @@ class SpaeherState(TurnState):
             "take_range": list(self.take_range), "final": self.final, "over": self.over, "turns": self.turns,
             "sunsets": list(self.sunsets), "discarded": list(self.discarded), "hunt_over": self.hunt_over,
             "fresh": list(self.fresh), "calm": list(self.calm), "last_vp": list(self.last_vp), "end": self.end,
-            "dropped": [list(x) for x in self.dropped],
+            "dropped": [list(x) for x in self.dropped], "earned": [dict(e) for e in self.earned],
         }
+
+
+def _earned_before(s, p) -> dict:
+    """A snapshot from before the points were kept by source: the items' points are known, the
+    start from the mode; the rest counts as sunsets (a sacred site's points among them)."""
+    start, items = SETUP[s.mode]["start_vp"], sum(ITEMS[i]["vp"] for i in s.created[p])
+    return {"start": start, "sunsets": s.vp[p] - start - items, "items": items, "sites": 0}
 
 
 def _ids(value, table, what):
@@ -751,6 +765,7 @@ class Spaeher(Game):
         s.dropped = [[], []]
         s.hunt_over = None
         s.fresh, s.calm, s.last_vp, s.end = [], [0, 0], list(s.vp), None
+        s.earned = [{"start": cfg["start_vp"], "sunsets": 0, "items": 0, "sites": 0} for _ in range(2)]
         return s
 
     def from_json(self, d: dict) -> SpaeherState:
@@ -776,6 +791,7 @@ class Spaeher(Game):
         s.fresh = list(d.get("fresh", []))  # saves from before these fields
         s.calm, s.last_vp = list(d.get("calm", [0, 0])), list(d.get("last_vp", d["vp"]))
         s.end = d.get("end", "goal" if d["over"] else None)
+        s.earned = [dict(e) for e in d["earned"]] if "earned" in d else [_earned_before(s, p) for p in range(2)]
         return s
 
 
