@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser_support import PageWatch, screenshot, state_id, wait_idle
+from browser_support import TEST_SEATS, PageWatch, engine_call, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 120_000  # a busy machine loads Pyodide slowly
@@ -402,20 +402,8 @@ def swipe(page, start, dx, dy):
 def mid_game_with_figures(turns=26, seed=11):
     """A replay of a game in which seat 0 lays tiles like a bot but keeps its figures (it passes
     the figure step) and seat 1 is a random bot, cut where seat 0 is to lay its tile."""
-    import json
-    import sys
-    from browser_support import ROOT
-    if str(ROOT / "py") not in sys.path:
-        sys.path.insert(0, str(ROOT / "py"))
-    from urzeit import api
-
-    def h(req):
-        r = json.loads(api.handle(json.dumps(req)))
-        assert r["ok"], r
-        return r["result"]
-
-    seats = [{"kind": "human", "name": "Spieler 1"}, {"kind": "ai", "name": "Computer 2", "level": "random"}]
-    r = h({"op": "new", "game": "sammler", "seats": seats, "seed": seed, "options": {}})
+    h = engine_call()
+    r = h({"op": "new", "game": "sammler", "seats": TEST_SEATS, "seed": seed, "options": {}})
     m, v = r["match"], r["view"]
     laid = 0
     while not (v["current_seat"] == 0 and v["phase"] == "tile" and laid >= turns):
