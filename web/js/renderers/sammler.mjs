@@ -446,8 +446,8 @@ export function createSammlerRenderer() {
     camera.scale = Math.max(least, whole);
     [camera.x, camera.y] = whole >= least ? [(minX + maxX) / 2, (minY + maxY) / 2] : bestCentre();
     if (whole < least) {
-      // no empty margin beyond the board where the board is wider than the canvas
-      // and the board in the middle along a side where it fits
+      // along a side where the board is longer than the canvas, no empty margin beyond its edge;
+      // along a side where it fits, the board in the middle
       const halfW = w / 2 / camera.scale, halfH = h / 2 / camera.scale, edge = 0.3;
       camera.x = maxX - minX + 2 * edge > 2 * halfW ? Math.min(maxX + edge - halfW, Math.max(minX - edge + halfW, camera.x)) : (minX + maxX) / 2;
       camera.y = maxY - minY + 2 * edge > 2 * halfH ? Math.min(maxY + edge - halfH, Math.max(minY - edge + halfH, camera.y)) : (minY + maxY) / 2;
@@ -993,7 +993,8 @@ export function createSammlerRenderer() {
     const stage = canvas.getBoundingClientRect();
     const underButtons = (x, y) => x + r > zoom.left - stage.left && y - r < zoom.bottom - stage.top;
     const cx = x0 + size / 2, cy = y0 + size / 2, dy = gap * Math.sqrt(3) / 2;
-    for (let spill = 0; spill <= 3 * size; spill += size / 4) {
+    const far = Math.max(w, h);  // at the most the whole canvas
+    for (let spill = 0; size / 2 + spill <= far + size; spill += Math.max(size, gap) / 4) {
       const places = [];
       const half = size / 2 + spill;
       for (let row = -Math.ceil(half / dy); row <= Math.ceil(half / dy); row++) {
