@@ -97,9 +97,12 @@ def open_action_list(page):
     page.evaluate("() => { document.getElementById('legal-box').open = true; }")
 
 
-def play_bot_game(game, seed):
-    """A whole game, seat 0 'human' (the page's player) and a random bot, played by the
-    Python engine; returns the replay and, for each state, how many actions to keep."""
+# The seats of a test game: the page's player and a random bot.
+TEST_SEATS = [{"kind": "human", "name": "Spieler 1"}, {"kind": "ai", "name": "Computer 2", "level": "random"}]
+
+
+def engine_call():
+    """The Python engine (the same the page runs): a request in, its result out."""
     if str(ROOT / "py") not in sys.path:
         sys.path.insert(0, str(ROOT / "py"))
     from urzeit import api
@@ -108,9 +111,14 @@ def play_bot_game(game, seed):
         r = json.loads(api.handle(json.dumps(req)))
         assert r["ok"], r
         return r["result"]
+    return h
 
-    seats = [{"kind": "human", "name": "Spieler 1"}, {"kind": "ai", "name": "Computer 2", "level": "random"}]
-    r = h({"op": "new", "game": game, "seats": seats, "seed": seed, "options": {}})
+
+def play_bot_game(game, seed):
+    """A whole game, seat 0 'human' (the page's player) and a random bot, played by the
+    Python engine; returns the replay and, for each state, how many actions to keep."""
+    h = engine_call()
+    r = h({"op": "new", "game": game, "seats": TEST_SEATS, "seed": seed, "options": {}})
     m, v = r["match"], r["view"]
     mine = []  # action counts at which seat 0 is to move
     n = 0

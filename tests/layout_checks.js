@@ -73,7 +73,20 @@
     }
     for (const w of text.split(/[^\p{L}\p{N}_]+/u)) if (idWords.has(w)) add("internal-id", el, `"${w}" in: ${text.slice(0, 90)}`);
   }
-  // 5. the place that needs the player is on screen
+  // 5. a word broken inside ("Feuersteinmesse|r", "Ela|wa"): its letters lie on two line boxes
+  const walker2 = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let n = walker2.nextNode(); n; n = walker2.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !visible(el) || el.closest(".error-details, script, style, textarea, option")) continue;
+    for (const m of n.textContent.matchAll(/[\p{L}\p{N}'’]{2,}/gu)) {
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+      if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2) add("word-broken", el, `"${m[0]}" in: ${n.textContent.trim().slice(0, 60)}`);
+    }
+  }
+  // 6. the place that needs the player is on screen
   if (opts.focus) {
     const f = document.querySelector(opts.focus);
     const r = f && f.getBoundingClientRect();

@@ -184,7 +184,7 @@ def test_shell_screens(tab, replays, vp, lang, screen):
             focus = "#game-list"
         else:
             tab.click("[data-game-id='elawa']")
-            tab.select_option("#option-chief_side", "advanced")
+            tab.check("#option-chief_side-advanced")
             if screen == "seats":
                 tab.wait_for_timeout(600)  # the smooth scroll to the seats
                 focus = "#seat-form"

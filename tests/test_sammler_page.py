@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser_support import PageWatch, screenshot, state_id, wait_idle
+from browser_support import TEST_SEATS, PageWatch, engine_call, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 120_000  # a busy machine loads Pyodide slowly
@@ -253,6 +253,25 @@ def assert_spots_clear_of_buttons(page):
         assert apart, ("a spot under the zoom buttons", a, zoom)
 
 
+def assert_markers_apart(markers, touch):
+    """The figure choices' circles do not overlap, and a finger can hit one on a touch screen."""
+    for i, a in enumerate(markers):
+        if touch:
+            assert 2 * a["r"] >= 32, ("a choice too small to tap", a)
+        for b in markers[i + 1:]:
+            d = ((a["x"] - b["x"]) ** 2 + (a["y"] - b["y"]) ** 2) ** 0.5
+            assert d >= a["r"] + b["r"], ("choices overlap", a, b, d)
+
+
+def assert_neighbours_in_view(page, x, y):
+    """The figure step is not zoomed in too far: the middles of the tile's four neighbours are on the canvas."""
+    canvas = page.locator(".sammler-canvas").bounding_box()
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        c = page.evaluate(f"() => window.urzeit.board.cellCenter({x + dx}, {y + dy})")
+        assert canvas["x"] <= c["x"] <= canvas["x"] + canvas["width"], ("neighbour not in view", dx, dy, c, canvas)
+        assert canvas["y"] <= c["y"] <= canvas["y"] + canvas["height"], ("neighbour not in view", dx, dy, c, canvas)
+
+
 def touch_tap(page, pt, touch):
     if touch:
         page.touchscreen.tap(pt["x"], pt["y"])
@@ -313,11 +332,10 @@ def test_layout_and_words_at_every_size(browser, served_dist, group):
                 assert 0 <= m["x"] <= width and 0 <= m["y"] <= height, ("choice off screen", m)
                 assert canvas["x"] <= m["x"] <= canvas["x"] + canvas["width"]
                 assert canvas["y"] <= m["y"] <= canvas["y"] + canvas["height"]
-            for i, a in enumerate(markers):
-                for b in markers[i + 1:]:
-                    assert abs(a["x"] - b["x"]) + abs(a["y"] - b["y"]) >= 20, ("choices on top of each other", a, b)
+            assert_markers_apart(markers, touch)
             centre = page.evaluate(f"() => window.urzeit.board.cellCenter({action['x']}, {action['y']})")
             assert 0 <= centre["x"] <= width and 0 <= centre["y"] <= height
+            assert_neighbours_in_view(page, action["x"], action["y"])
             labels = page.locator(".figure-choice").all_inner_texts()
             assert labels and all("·" not in t for t in labels), labels
             words = {"de": ("Sammler", "Jäger", "Fischer", "Hütte"), "en": ("Gatherer", "Hunter", "Fisher", "Hut")}[lang]
@@ -368,6 +386,114 @@ def long_press_explains(page):
     page.screenshot(path="test-artifacts/sammler-long-press.png")
     page.touchscreen.tap(pt["x"], pt["y"])
     assert page.locator(".sammler-tooltip").is_hidden()
+
+
+def swipe(page, start, dx, dy):
+    """A finger dragged across the canvas (pointer events as a touch screen sends them)."""
+    page.evaluate("""([pt, dx, dy]) => {
+      const c = document.querySelector('.sammler-canvas');
+      const at = (x, y) => ({ pointerId: 9, pointerType: 'touch', isPrimary: true, bubbles: true, clientX: x, clientY: y });
+      c.dispatchEvent(new PointerEvent('pointerdown', at(pt.x, pt.y)));
+      for (let i = 1; i <= 8; i++) c.dispatchEvent(new PointerEvent('pointermove', at(pt.x + dx * i / 8, pt.y + dy * i / 8)));
+      c.dispatchEvent(new PointerEvent('pointerup', at(pt.x + dx, pt.y + dy)));
+    }""", [start, dx, dy])
+
+
+def mid_game_with_figures(turns=26, seed=11):
+    """A replay of a game in which seat 0 lays tiles like a bot but keeps its figures (it passes
+    the figure step) and seat 1 is a random bot, cut where seat 0 is to lay its tile."""
+    h = engine_call()
+    r = h({"op": "new", "game": "sammler", "seats": TEST_SEATS, "seed": seed, "options": {}})
+    m, v = r["match"], r["view"]
+    laid = 0
+    while not (v["current_seat"] == 0 and v["phase"] == "tile" and laid >= turns):
+        if v["current_seat"] == 0 and v["phase"] == "figure":
+            v = h({"op": "act", "match": m, "seat": 0, "state_id": v["state_id"], "action": {"type": "pass"}})["view"]
+            laid += 1
+        else:
+            v = h({"op": "ai", "match": m, "seat": v["current_seat"], "level": "random", "viewer": None})["view"]
+    return h({"op": "save", "match": m})
+
+
+def test_a_phone_mid_game_keeps_tiles_readable_pans_and_reaches_every_spot(browser, served_dist):
+    """At 360 px mid-game the tiles stay 48 px or larger; the board opens where spots are, an
+    arrow at the edge stands for the spots beyond it and brings them into view, a swipe moves the
+    board; after laying, the tile and its neighbours are in view and the choices do not overlap,
+    also zoomed far out."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    try:
+        page.add_init_script("localStorage.setItem('urzeit.lang', 'de')")
+        page.goto(served_dist + "?test=1")
+        page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+        page.evaluate("(s) => window.urzeit.loadSave(s)", mid_game_with_figures())
+        page.wait_for_function("() => window.urzeit.board && window.urzeit.board.artReady")
+        wait_idle(page)
+        page.wait_for_function("() => window.urzeit.view.phase === 'tile' && window.urzeit.view.current_seat === 0"
+                               " && document.getElementById('app').dataset.busy === 'false'")
+        page.wait_for_timeout(200)
+        board = "window.urzeit.board"
+        assert len(page.evaluate("() => window.urzeit.view.tiles")) > 30
+        assert page.evaluate(f"() => {board}.camera().scale") >= 48
+        assert in_view(page, ".sammler-canvas")
+        assert page.evaluate(f"() => {board}.spotsInView()"), "no spot for the tile on screen"
+        # every spot is on the canvas or counted by an arrow at the edge
+        canvas = page.locator(".sammler-canvas").bounding_box()
+        zoom = page.locator(".sammler-zoom").bounding_box()
+        off = 0
+        for x, y in page.evaluate(f"() => {board}.spots()"):
+            c = page.evaluate(f"() => {board}.cellCenter({x}, {y})")
+            inside = canvas["x"] <= c["x"] <= canvas["x"] + canvas["width"] and canvas["y"] <= c["y"] <= canvas["y"] + canvas["height"]
+            under_zoom = c["x"] > zoom["x"] and c["y"] < zoom["y"] + zoom["height"]
+            off += not inside or under_zoom
+        arrows = page.evaluate(f"() => {board}.arrows()")
+        assert off and sum(a["n"] for a in arrows) == off, (off, arrows)
+        for a in arrows:
+            assert 2 * a["r"] >= 32
+        page.screenshot(path="test-artifacts/sammler-phone-mid-arrows.png")
+        # a tap on an arrow brings its spot into view, and lays nothing
+        target = arrows[0]
+        page.touchscreen.tap(target["x"], target["y"])
+        assert target["cell"] in page.evaluate(f"() => {board}.spotsInView()")
+        assert page.evaluate(f"() => {board}.pending") is None
+        # a swipe moves the board by as much as the finger, and lays nothing
+        before = page.evaluate(f"() => {board}.camera()")
+        swipe(page, {"x": canvas["x"] + canvas["width"] / 2, "y": canvas["y"] + canvas["height"] / 2}, -60, 40)
+        after = page.evaluate(f"() => {board}.camera()")
+        assert abs((before["x"] - after["x"]) * after["scale"] + 60) < 2, (before, after)
+        assert abs((before["y"] - after["y"]) * after["scale"] - 40) < 2, (before, after)
+        assert page.evaluate(f"() => {board}.pending") is None
+        # lay a tile on a spot in view, by touch
+        x, y = page.evaluate(f"() => {board}.spotsInView()")[0]
+        view = page.evaluate("() => window.urzeit.view")
+        action = [a for a in view["legal"] if a["type"] == "place_tile" and (a["x"], a["y"]) == (x, y)][0]
+        rotate_to(page, action)
+        page.touchscreen.tap(**page.evaluate(f"() => {board}.cellCenter({x}, {y})"))
+        assert page.evaluate(f"() => {board}.pending") is not None
+        before = state_id(page)
+        page.click("#sammler-confirm")
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+        page.wait_for_function("() => window.urzeit.view.phase === 'figure'")
+        page.wait_for_timeout(150)
+        assert_neighbours_in_view(page, x, y)
+        page.screenshot(path="test-artifacts/sammler-phone-mid-figure.png")
+        markers = page.evaluate(f"() => {board}.markers()")
+        assert len(markers) >= 2, markers
+        assert_markers_apart(markers, True)
+        # zoomed far out the choices still find room apart, on the canvas
+        for _ in range(5):
+            page.click("#sammler-zoom-out")
+        markers = page.evaluate(f"() => {board}.markers()")
+        assert_markers_apart(markers, True)
+        canvas = page.locator(".sammler-canvas").bounding_box()
+        for m in markers:
+            assert canvas["x"] <= m["x"] <= canvas["x"] + canvas["width"] and canvas["y"] <= m["y"] <= canvas["y"] + canvas["height"]
+        page.screenshot(path="test-artifacts/sammler-phone-mid-figure-zoomed-out.png")
+        page.watch.assert_clean()
+    finally:
+        context.close()
 
 
 def test_the_explanation_goes_away_after_a_click_and_the_computers_move(page, served_dist):

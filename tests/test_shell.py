@@ -29,9 +29,9 @@ def test_menu_cards_show_picture_description_players_and_time_and_options_in_wor
     page.click("[data-game-id='elawa']")
     # chief 2's option matters only on the advanced side, and is then explained
     assert page.locator("#option-chief2").count() == 0
-    page.select_option("#option-chief_side", "advanced")
+    page.check("#option-chief_side-advanced")
     assert page.locator("#option-chief2").count() == 1
-    texts = page.locator("#option-chief2 option").all_inner_texts()
+    texts = page.locator("#option-chief2 label").all_inner_texts()
     assert all("Karte" in t for t in texts) and not any("/" in t for t in texts)
     assert page.locator(".option-help").first.inner_text()
     page.click("#lang-toggle")

@@ -25,7 +25,7 @@ def start(page, url, seed=None, mode=None, seats=("human", "ai"), level="easy"):
     if "ai" in seats:
         page.select_option("#seat-list li[data-seat='1'] select.seat-level", level)
     if mode:
-        page.select_option("#game-options select[data-option='mode']", mode)
+        page.check(f"#game-options input[data-option='mode'][value='{mode}']")
     page.click("#start-button")
     page.wait_for_selector("#app[data-game='spaeher']")
     page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")

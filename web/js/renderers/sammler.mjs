@@ -7,21 +7,27 @@ import { el } from "./common.mjs";
 const TILE = 100; // tile units (the art's viewBox)
 const PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"];
 
+// The words in both languages side by side, {key: [German, English]} (nested alike), so no text
+// lacks its translation; bilingual() turns that into {de: {key: German}, en: {key: English}}.
+function bilingual(table) {
+  const pick = (t, i) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Array.isArray(v) ? v[i] : pick(v, i)]));
+  return { de: pick(table, 0), en: pick(table, 1) };
+}
+
 // Counted words: [singular, plural] per language; German and English plurals differ.
-const WORDS = {
-  de: {
-    tile: ["Karte", "Karten"], fish: ["Fisch", "Fische"], mushroom: ["Pilzgruppe", "Pilzgruppen"],
-    gold: ["Goldklumpen", "Goldklumpen"], deer: ["Wild", "Wild"], mammoth: ["Mammut", "Mammuts"],
-    aurochs: ["Auerochse", "Auerochsen"], tiger: ["Tiger", "Tiger"], hut: ["Hütte", "Hütten"],
-    member: ["Stammesmitglied", "Stammesmitglieder"], point: ["Punkt", "Punkte"],
-  },
-  en: {
-    tile: ["tile", "tiles"], fish: ["fish", "fish"], mushroom: ["mushroom group", "mushroom groups"],
-    gold: ["gold nugget", "gold nuggets"], deer: ["deer", "deer"], mammoth: ["mammoth", "mammoths"],
-    aurochs: ["aurochs", "aurochs"], tiger: ["tiger", "tigers"], hut: ["hut", "huts"],
-    member: ["tribe member", "tribe members"], point: ["point", "points"],
-  },
-};
+const WORDS = bilingual({
+  tile: [["Karte", "Karten"], ["tile", "tiles"]],
+  fish: [["Fisch", "Fische"], ["fish", "fish"]],
+  mushroom: [["Pilzgruppe", "Pilzgruppen"], ["mushroom group", "mushroom groups"]],
+  gold: [["Goldklumpen", "Goldklumpen"], ["gold nugget", "gold nuggets"]],
+  deer: [["Wild", "Wild"], ["deer", "deer"]],
+  mammoth: [["Mammut", "Mammuts"], ["mammoth", "mammoths"]],
+  aurochs: [["Auerochse", "Auerochsen"], ["aurochs", "aurochs"]],
+  tiger: [["Tiger", "Tiger"], ["tiger", "tigers"]],
+  hut: [["Hütte", "Hütten"], ["hut", "huts"]],
+  member: [["Stammesmitglied", "Stammesmitglieder"], ["tribe member", "tribe members"]],
+  point: [["Punkt", "Punkte"], ["point", "points"]],
+});
 
 export function count(n, word, lang) {
   const w = (WORDS[lang] || WORDS.de)[word];
@@ -29,141 +35,165 @@ export function count(n, word, lang) {
 }
 
 function join(list, lang) {
-  const and = lang === "en" ? " and " : " und ";
+  const and = text(lang).and;
   return list.length <= 1 ? list.join("") : list.slice(0, -1).join(", ") + and + list[list.length - 1];
 }
 
-const TEXT = {
-  de: {
-    tile: "Zu legende Karte", bonus: "Bonuskarte", rotateLeft: "⟲ Drehen", rotateRight: "Drehen ⟳",
-    confirm: "Legen ✓", cancel: "Abbrechen", noFigure: "Keine Figur", fit: "Ganzes Feld",
-    chooseSpot: "Tippe auf einen grün markierten Platz.", chooseSpotKeys: "Klicke auf einen grün markierten Platz (Taste R dreht).",
-    confirmHint: "Platz gewählt: legen oder abbrechen.",
-    figureHint: "Setze eine Figur auf die gelegte Karte (weiße Kreise) oder keine.", waiting: "Warte …",
-    noFit: "Dort passt die Karte nicht.", stack: "Stapel", bonusStack: "Bonuskarten", remaining: "Verbleibende Karten",
-    supply: "Vorrat", legend: "Zeichen auf dem Feld",
-    kinds: { forest: "Wald", river: "Fluss", meadow: "Wiese", river_system: "Flusssystem", lake: "See" },
-    figures: { gatherer: "Sammler", fisher: "Fischer", hunter: "Jäger", hut: "Hütte" },
-    // "Sammler in den Wald": where a figure goes, by the zone's kind
-    onto: { forest: "in den Wald", river: "an den Fluss", lake: "an den See", meadow: "auf die Wiese" },
-    aFigure: { gatherer: "einen Sammler", fisher: "einen Fischer", hunter: "einen Jäger", hut: "eine Hütte" },
-    sides: ["im Norden", "im Osten", "im Süden", "im Westen", "in der Mitte"],
-    dirs: ["nördlich", "östlich", "südlich", "westlich"],
-    turns: ["", "nach rechts gedreht", "auf den Kopf gedreht", "nach links gedreht"],
-    layTile: (where, turn) => `Karte ${where} legen${turn ? ", " + turn : ""}`,
-    ofTile: (dir, name) => `${dir} der ${name}`, lastTile: "zuletzt gelegten Karte",
-    complete: "fertig", open: "offen", nobody: "niemand", end: "Schlusswertung", total: "Summe",
-    worth: (p) => `Wert jetzt: ${p}`, worthEnd: (p) => `Wert bei Spielende: ${p}`,
-    forestRule: "2 Punkte je Karte und je Pilzgruppe, wenn der Wald fertig ist",
-    riverRule: "1 Punkt je Karte und je Fisch, wenn der Fluss fertig ist",
-    meadowRule: "2 Punkte je Wild, Mammut und Auerochse; jeder Tiger frisst ein Wild",
-    systemRule: "Hütten: bei Spielende 1 Punkt je Fisch im ganzen Flusssystem",
-    goldRule: "Gold: wer den Wald fertigstellt, zieht eine Bonuskarte",
-    fire: "Feuer vertreibt die Tiger", cult: "Kultstätte: nur dieser Jäger zählt",
-    holder: { forest: "Sammler", river: "Fischer", meadow: "Jäger", river_system: "Hütten" },
-    noAnimals: "keine Tiere", deerOf: (c, d) => `${c} von ${d} Wild zählen`,
-    laid: (who, tile, where) => `${who} legte eine ${tile} ${where}`,
-    andPut: (fig, onto) => ` und setzte ${fig} ${onto}.`, andNone: " und setzte keine Figur.",
-    put: (who, fig, onto) => `${who} setzte ${fig} ${onto}.`,
-    atCult: " an die Kultstätte",
-    scored: (who, pts, what) => `${who} +${pts} · ${what}`,
-    forestDone: (d) => `Wald fertig (${d})`, riverDone: (d) => `Fluss fertig (${d})`,
-    hutsScore: (d) => `Hütten am Flusssystem (${d})`, huntersScore: (d) => `Jäger auf der Wiese (${d})`,
-    noOwner: { forest: "Ein Wald ist fertig – ohne Sammler, keine Punkte.", river: "Ein Fluss ist fertig – ohne Fischer, keine Punkte." },
-    goldDraw: (who) => `${who} fand Gold und zieht eine Bonuskarte.`,
-    discarded: (tile) => `Eine ${tile} passt nirgends und scheidet aus.`,
-    finalScoring: "Schlusswertung: Hütten und Jäger werden gewertet.",
-    names: { plain: "Karte", start: "Startkarte", river: "Flusskarte", forest: "Waldkarte", meadow: "Wiesenkarte", bonus: "Bonuskarte",
-             with: " mit ", fire: "Feuer", cult_site: "Kultstätte", lake: "See", gold: "Gold" },
-    cats: { forests: "Wälder", rivers: "Flüsse", huts: "Hütten", hunters: "Jäger" },
-    nothingScored: "keine Punkte",
-    legendItems: {
-      gatherer: "Sammler, steht im Wald: 2 Punkte je Karte und Pilzgruppe, wenn der Wald fertig ist",
-      fisher: "Fischer, steht am Fluss: 1 Punkt je Karte und Fisch, wenn der Fluss fertig ist",
-      hunter: "Jäger, liegt auf der Wiese: wird bei Spielende gewertet",
-      hut: "Hütte, am Fluss oder See: bei Spielende 1 Punkt je Fisch im Flusssystem",
-      badge: "Das Zeichen auf einer Figur zeigt, wem sie gehört",
-      choice: "Weißer Kreis: hier kannst du diese Figur setzen",
-      spot: "Grün gestrichelt: hier passt die Karte",
-      last: "Oranger Rahmen: die zuletzt gelegte Karte",
-      cultRing: "Weißer Ring: Jäger an der Kultstätte",
-      fish: "Fisch: 1 Punkt für Fischer und Hütten",
-      mushroom: "Pilzgruppe: +2 Punkte im fertigen Wald",
-      gold: "Goldklumpen: wer den Wald fertigstellt, zieht eine Bonuskarte",
-      deer: "Wild: 2 Punkte für Jäger",
-      mammoth: "Mammut: 2 Punkte für Jäger",
-      aurochs: "Auerochse: 2 Punkte für Jäger",
-      tiger: "Säbelzahntiger: frisst ein Wild seiner Wiese",
-      fire: "Feuer: vertreibt alle Tiger der Wiese",
-      cult_site: "Kultstätte: ein Jäger, mit dieser Karte gesetzt, wertet die Wiese allein",
-      volcano: "Vulkan: die Startkarte",
-    },
+const TEXT = bilingual({
+  tile: ["Zu legende Karte", "Tile to place"],
+  bonus: ["Bonuskarte", "Bonus tile"],
+  rotateLeft: ["⟲ Drehen", "⟲ Rotate"],
+  rotateRight: ["Drehen ⟳", "Rotate ⟳"],
+  confirm: ["Legen ✓", "Place ✓"],
+  cancel: ["Abbrechen", "Cancel"],
+  noFigure: ["Keine Figur", "No figure"],
+  fit: ["Ganzes Feld zeigen", "Show the whole board"],
+  zoomIn: ["Näher heran", "Zoom in"],
+  zoomOut: ["Weiter weg", "Zoom out"],
+  board: ["Spielfeld – ziehen verschiebt es", "Board – drag to move it"],
+
+  chooseSpot: ["Tippe auf einen grün markierten Platz.", "Tap a spot marked green."],
+  chooseSpotKeys: ["Klicke auf einen grün markierten Platz (Taste R dreht).",
+                   "Click a spot marked green (key R rotates)."],
+  confirmHint: ["Platz gewählt: legen oder abbrechen.", "Spot chosen: place or cancel."],
+  figureHint: ["Setze eine Figur auf die gelegte Karte (weiße Kreise) oder keine.",
+               "Put a figure on the placed tile (white circles), or none."],
+  waiting: ["Warte …", "Waiting …"],
+  noFit: ["Dort passt die Karte nicht.", "The tile does not fit there."],
+  stack: ["Stapel", "Stack"],
+  bonusStack: ["Bonuskarten", "Bonus tiles"],
+  remaining: ["Verbleibende Karten", "Tiles still to come"],
+  supply: ["Vorrat", "Supply"],
+  legend: ["Zeichen auf dem Feld", "Symbols on the board"],
+  kinds: {
+    forest: ["Wald", "Forest"],
+    river: ["Fluss", "River"],
+    meadow: ["Wiese", "Meadow"],
+    river_system: ["Flusssystem", "River system"],
+    lake: ["See", "Lake"],
   },
-  en: {
-    tile: "Tile to place", bonus: "Bonus tile", rotateLeft: "⟲ Rotate", rotateRight: "Rotate ⟳",
-    confirm: "Place ✓", cancel: "Cancel", noFigure: "No figure", fit: "Fit board",
-    chooseSpot: "Tap a spot marked green.", chooseSpotKeys: "Click a spot marked green (key R rotates).",
-    confirmHint: "Spot chosen: place or cancel.",
-    figureHint: "Put a figure on the placed tile (white circles), or none.", waiting: "Waiting …",
-    noFit: "The tile does not fit there.", stack: "Stack", bonusStack: "Bonus tiles", remaining: "Tiles still to come",
-    supply: "Supply", legend: "Symbols on the board",
-    kinds: { forest: "Forest", river: "River", meadow: "Meadow", river_system: "River system", lake: "Lake" },
-    figures: { gatherer: "Gatherer", fisher: "Fisher", hunter: "Hunter", hut: "Hut" },
-    onto: { forest: "on the forest", river: "on the river", lake: "on the lake", meadow: "on the meadow" },
-    aFigure: { gatherer: "a gatherer", fisher: "a fisher", hunter: "a hunter", hut: "a hut" },
-    sides: ["in the north", "in the east", "in the south", "in the west", "in the middle"],
-    dirs: ["north", "east", "south", "west"],
-    turns: ["", "turned right", "turned upside down", "turned left"],
-    layTile: (where, turn) => `Lay the tile ${where}${turn ? ", " + turn : ""}`,
-    ofTile: (dir, name) => `${dir} of the ${name}`, lastTile: "tile placed last",
-    complete: "complete", open: "open", nobody: "nobody", end: "Final scoring", total: "Total",
-    worth: (p) => `Worth now: ${p}`, worthEnd: (p) => `Worth at the end: ${p}`,
-    forestRule: "2 points per tile and per mushroom group once the forest is complete",
-    riverRule: "1 point per tile and per fish once the river is complete",
-    meadowRule: "2 points per deer, mammoth and aurochs; each tiger eats one deer",
-    systemRule: "Huts: at the end 1 point per fish in the whole river system",
-    goldRule: "Gold: whoever completes the forest draws a bonus tile",
-    fire: "fire drives the tigers away", cult: "cult site: only this hunter counts",
-    holder: { forest: "Gatherers", river: "Fishers", meadow: "Hunters", river_system: "Huts" },
-    noAnimals: "no animals", deerOf: (c, d) => `${c} of ${d} deer count`,
-    laid: (who, tile, where) => `${who} laid a ${tile} ${where}`,
-    andPut: (fig, onto) => ` and put ${fig} ${onto}.`, andNone: " and placed no figure.",
-    put: (who, fig, onto) => `${who} put ${fig} ${onto}.`,
-    atCult: " at the cult site",
-    scored: (who, pts, what) => `${who} +${pts} · ${what}`,
-    forestDone: (d) => `forest complete (${d})`, riverDone: (d) => `river complete (${d})`,
-    hutsScore: (d) => `huts on a river system (${d})`, huntersScore: (d) => `hunters on a meadow (${d})`,
-    noOwner: { forest: "A forest is complete – no gatherer, no points.", river: "A river is complete – no fisher, no points." },
-    goldDraw: (who) => `${who} found gold and draws a bonus tile.`,
-    discarded: (tile) => `A ${tile} fits nowhere and leaves the game.`,
-    finalScoring: "Final scoring: huts and hunters score.",
-    names: { plain: "tile", start: "start tile", river: "river tile", forest: "forest tile", meadow: "meadow tile", bonus: "bonus tile",
-             with: " with ", fire: "fire", cult_site: "a cult site", lake: "a lake", gold: "gold" },
-    cats: { forests: "Forests", rivers: "Rivers", huts: "Huts", hunters: "Hunters" },
-    nothingScored: "no points",
-    legendItems: {
-      gatherer: "Gatherer, stands in a forest: 2 points per tile and mushroom group once the forest is complete",
-      fisher: "Fisher, stands on a river: 1 point per tile and fish once the river is complete",
-      hunter: "Hunter, lies on a meadow: scores at the end",
-      hut: "Hut, on a river or lake: at the end 1 point per fish in the river system",
-      badge: "The sign on a figure shows whose it is",
-      choice: "White circle: you can put this figure here",
-      spot: "Dashed green: the tile fits here",
-      last: "Orange frame: the tile placed last",
-      cultRing: "White ring: a hunter at the cult site",
-      fish: "Fish: 1 point for fishers and huts",
-      mushroom: "Mushroom group: +2 points in a complete forest",
-      gold: "Gold nugget: whoever completes the forest draws a bonus tile",
-      deer: "Deer: 2 points for hunters",
-      mammoth: "Mammoth: 2 points for hunters",
-      aurochs: "Aurochs: 2 points for hunters",
-      tiger: "Sabre-tooth tiger: eats one deer on its meadow",
-      fire: "Fire: drives every tiger off the meadow",
-      cult_site: "Cult site: a hunter placed with this tile scores the meadow alone",
-      volcano: "Volcano: the start tile",
-    },
+  figures: {
+    gatherer: ["Sammler", "Gatherer"],
+    fisher: ["Fischer", "Fisher"],
+    hunter: ["Jäger", "Hunter"],
+    hut: ["Hütte", "Hut"],
   },
-};
+  onto: {
+    forest: ["in den Wald", "on the forest"],
+    river: ["an den Fluss", "on the river"],
+    lake: ["an den See", "on the lake"],
+    meadow: ["auf die Wiese", "on the meadow"],
+  },
+  aFigure: {
+    gatherer: ["einen Sammler", "a gatherer"],
+    fisher: ["einen Fischer", "a fisher"],
+    hunter: ["einen Jäger", "a hunter"],
+    hut: ["eine Hütte", "a hut"],
+  },
+  sides: [["im Norden", "im Osten", "im Süden", "im Westen", "in der Mitte"],
+          ["in the north", "in the east", "in the south", "in the west", "in the middle"]],
+  dirs: [["nördlich", "östlich", "südlich", "westlich"], ["north", "east", "south", "west"]],
+  turns: [["", "nach rechts gedreht", "auf den Kopf gedreht", "nach links gedreht"],
+          ["", "turned right", "turned upside down", "turned left"]],
+  layTile: [(where, turn) => `Karte ${where} legen${turn ? ", " + turn : ""}`,
+            (where, turn) => `Lay the tile ${where}${turn ? ", " + turn : ""}`],
+  ofTile: [(dir, name) => `${dir} der ${name}`, (dir, name) => `${dir} of the ${name}`],
+  lastTile: ["zuletzt gelegten Karte", "tile placed last"],
+  complete: ["fertig", "complete"],
+  open: ["offen", "open"],
+  nobody: ["niemand", "nobody"],
+  worth: [(p) => `Wert jetzt: ${p}`, (p) => `Worth now: ${p}`],
+  worthEnd: [(p) => `Wert bei Spielende: ${p}`, (p) => `Worth at the end: ${p}`],
+  forestRule: ["2 Punkte je Karte und je Pilzgruppe, wenn der Wald fertig ist",
+               "2 points per tile and per mushroom group once the forest is complete"],
+  riverRule: ["1 Punkt je Karte und je Fisch, wenn der Fluss fertig ist",
+              "1 point per tile and per fish once the river is complete"],
+  meadowRule: ["2 Punkte je Wild, Mammut und Auerochse; jeder Tiger frisst ein Wild",
+               "2 points per deer, mammoth and aurochs; each tiger eats one deer"],
+  systemRule: ["Hütten: bei Spielende 1 Punkt je Fisch im ganzen Flusssystem",
+               "Huts: at the end 1 point per fish in the whole river system"],
+  goldRule: ["Gold: wer den Wald fertigstellt, zieht eine Bonuskarte",
+             "Gold: whoever completes the forest draws a bonus tile"],
+  fire: ["Feuer vertreibt die Tiger", "fire drives the tigers away"],
+  cult: ["Kultstätte: nur dieser Jäger zählt", "cult site: only this hunter counts"],
+  holder: {
+    forest: ["Sammler", "Gatherers"],
+    river: ["Fischer", "Fishers"],
+    meadow: ["Jäger", "Hunters"],
+    river_system: ["Hütten", "Huts"],
+  },
+  noAnimals: ["keine Tiere", "no animals"],
+  deerOf: [(c, d) => `${c} von ${d} Wild zählen`, (c, d) => `${c} of ${d} deer count`],
+  laid: [(who, tile, where) => `${who} legte eine ${tile} ${where}`,
+         (who, tile, where) => `${who} laid a ${tile} ${where}`],
+  andPut: [(fig, onto) => ` und setzte ${fig} ${onto}.`, (fig, onto) => ` and put ${fig} ${onto}.`],
+  andNone: [" und setzte keine Figur.", " and placed no figure."],
+  put: [(who, fig, onto) => `${who} setzte ${fig} ${onto}.`, (who, fig, onto) => `${who} put ${fig} ${onto}.`],
+  atCult: [" an die Kultstätte", " at the cult site"],
+  and: [" und ", " and "],
+  forestDone: [(d) => `Wald fertig (${d})`, (d) => `forest complete (${d})`],
+  riverDone: [(d) => `Fluss fertig (${d})`, (d) => `river complete (${d})`],
+  hutsScore: [(d) => `Hütten am Flusssystem (${d})`, (d) => `huts on a river system (${d})`],
+  huntersScore: [(d) => `Jäger auf der Wiese (${d})`, (d) => `hunters on a meadow (${d})`],
+  noOwner: {
+    forest: ["Ein Wald ist fertig – ohne Sammler, keine Punkte.", "A forest is complete – no gatherer, no points."],
+    river: ["Ein Fluss ist fertig – ohne Fischer, keine Punkte.", "A river is complete – no fisher, no points."],
+  },
+  goldDraw: [(who) => `${who} fand Gold und zieht eine Bonuskarte.`,
+             (who) => `${who} found gold and draws a bonus tile.`],
+  discarded: [(tile) => `Eine ${tile} passt nirgends und scheidet aus.`,
+              (tile) => `A ${tile} fits nowhere and leaves the game.`],
+  finalScoring: ["Schlusswertung: Hütten und Jäger werden gewertet.", "Final scoring: huts and hunters score."],
+  names: {
+    plain: ["Karte", "tile"],
+    start: ["Startkarte", "start tile"],
+    river: ["Flusskarte", "river tile"],
+    forest: ["Waldkarte", "forest tile"],
+    meadow: ["Wiesenkarte", "meadow tile"],
+    bonus: ["Bonuskarte", "bonus tile"],
+    with: [" mit ", " with "],
+    fire: ["Feuer", "fire"],
+    cult_site: ["Kultstätte", "a cult site"],
+    lake: ["See", "a lake"],
+    gold: ["Gold", "gold"],
+    aRiver: ["Fluss", "a river"],
+    aForest: ["Wald", "a forest"],
+  },
+  cats: {
+    forests: ["Wälder", "Forests"],
+    rivers: ["Flüsse", "Rivers"],
+    huts: ["Hütten", "Huts"],
+    hunters: ["Jäger", "Hunters"],
+  },
+  nothingScored: ["keine Punkte", "no points"],
+  legendItems: {
+    gatherer: ["Sammler, steht im Wald: 2 Punkte je Karte und Pilzgruppe, wenn der Wald fertig ist",
+               "Gatherer, stands in a forest: 2 points per tile and mushroom group once the forest is complete"],
+    fisher: ["Fischer, steht am Fluss: 1 Punkt je Karte und Fisch, wenn der Fluss fertig ist",
+             "Fisher, stands on a river: 1 point per tile and fish once the river is complete"],
+    hunter: ["Jäger, liegt auf der Wiese: wird bei Spielende gewertet",
+             "Hunter, lies on a meadow: scores at the end"],
+    hut: ["Hütte, am Fluss oder See: bei Spielende 1 Punkt je Fisch im Flusssystem",
+          "Hut, on a river or lake: at the end 1 point per fish in the river system"],
+    badge: ["Das Zeichen auf einer Figur zeigt, wem sie gehört", "The sign on a figure shows whose it is"],
+    choice: ["Weißer Kreis: hier kannst du diese Figur setzen", "White circle: you can put this figure here"],
+    spot: ["Grün gestrichelt: hier passt die Karte", "Dashed green: the tile fits here"],
+    last: ["Oranger Rahmen: die zuletzt gelegte Karte", "Orange frame: the tile placed last"],
+    cultRing: ["Weißer Ring: Jäger an der Kultstätte", "White ring: a hunter at the cult site"],
+    fish: ["Fisch: 1 Punkt für Fischer und Hütten", "Fish: 1 point for fishers and huts"],
+    mushroom: ["Pilzgruppe: +2 Punkte im fertigen Wald", "Mushroom group: +2 points in a complete forest"],
+    gold: ["Goldklumpen: wer den Wald fertigstellt, zieht eine Bonuskarte",
+           "Gold nugget: whoever completes the forest draws a bonus tile"],
+    deer: ["Wild: 2 Punkte für Jäger", "Deer: 2 points for hunters"],
+    mammoth: ["Mammut: 2 Punkte für Jäger", "Mammoth: 2 points for hunters"],
+    aurochs: ["Auerochse: 2 Punkte für Jäger", "Aurochs: 2 points for hunters"],
+    tiger: ["Säbelzahntiger: frisst ein Wild seiner Wiese", "Sabre-tooth tiger: eats one deer on its meadow"],
+    fire: ["Feuer: vertreibt alle Tiger der Wiese", "Fire: drives every tiger off the meadow"],
+    cult_site: ["Kultstätte: ein Jäger, mit dieser Karte gesetzt, wertet die Wiese allein",
+                "Cult site: a hunter placed with this tile scores the meadow alone"],
+    volcano: ["Vulkan: die Startkarte", "Volcano: the start tile"],
+  },
+});
 
 const text = (lang) => TEXT[lang] || TEXT.de;
 
@@ -330,13 +360,13 @@ export function createSammlerRenderer() {
     api = hostApi;
     root = el("div", { class: "sammler" });
     const stage = el("div", { class: "sammler-stage" });
-    canvas = el("canvas", { class: "sammler-canvas", tabindex: "0", "aria-label": "Spielfeld / board" });
+    canvas = el("canvas", { class: "sammler-canvas", tabindex: "0" });
     tooltip = el("div", { class: "sammler-tooltip", role: "status" });
     tooltip.hidden = true;
     const zoom = el("div", { class: "sammler-zoom" },
-      el("button", { type: "button", id: "sammler-zoom-in", "aria-label": "zoom in", onclick: () => zoomBy(1.25) }, "+"),
-      el("button", { type: "button", id: "sammler-zoom-out", "aria-label": "zoom out", onclick: () => zoomBy(0.8) }, "−"),
-      el("button", { type: "button", id: "sammler-fit", "aria-label": "fit", onclick: () => { userMovedCamera = false; focused = null; fit(); } }, "⤢"));
+      el("button", { type: "button", id: "sammler-zoom-in", onclick: () => zoomBy(1.25) }, "+"),
+      el("button", { type: "button", id: "sammler-zoom-out", onclick: () => zoomBy(0.8) }, "−"),
+      el("button", { type: "button", id: "sammler-fit", onclick: overview }, "⤢"));
     stage.append(canvas, tooltip, zoom);
     panel = el("div", { class: "sammler-panel" });
     root.append(stage, panel);
@@ -388,8 +418,12 @@ export function createSammlerRenderer() {
     return [(sx - w / 2) / camera.scale + camera.x, (sy - h / 2) / camera.scale + camera.y];
   }
 
-  function fit() {
-    if (!view) return;
+  // A phone (or a narrow board) gets tiles no smaller than this; a wider board pans instead.
+  const touchy = () => coarse() || cssSize()[0] < 700;
+  const minTile = () => (touchy() ? 48 : 28);
+
+  // The board's cells and the spots for the tile: [minX, minY, maxX, maxY] in cells.
+  function boardBounds() {
     const cells = view.tiles.map((t) => [t.x, t.y]);
     for (const a of legalPlacements()) cells.push([a.x, a.y]);
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -397,13 +431,114 @@ export function createSammlerRenderer() {
       minX = Math.min(minX, x); minY = Math.min(minY, y);
       maxX = Math.max(maxX, x + 1); maxY = Math.max(maxY, y + 1);
     }
+    return [minX, minY, maxX, maxY];
+  }
+
+  // The whole board, its tiles at least minTile() large; `overview` (the fit button) shows all
+  // of it however small. When it does not fit, the camera goes where most spots are in view.
+  function fit(overview = false) {
+    if (!view) return;
+    const [minX, minY, maxX, maxY] = boardBounds();
     const [w, h] = cssSize();
-    camera.x = (minX + maxX) / 2;
-    camera.y = (minY + maxY) / 2;
     // a margin on both sides as wide as the zoom buttons, so they cover no spot
-    camera.scale = Math.max(24, Math.min(140, Math.min((w - 100) / (maxX - minX), w / (maxX - minX + 0.6),
-                                                       h / (maxY - minY + 0.6))));
+    const whole = Math.min(140, (w - 100) / (maxX - minX), w / (maxX - minX + 0.6), h / (maxY - minY + 0.6));
+    const least = overview ? 12 : minTile();
+    camera.scale = Math.max(least, whole);
+    [camera.x, camera.y] = whole >= least ? [(minX + maxX) / 2, (minY + maxY) / 2] : bestCentre();
+    if (whole < least) {
+      // along a side where the board is longer than the canvas, no empty margin beyond its edge;
+      // along a side where it fits, the board in the middle
+      const halfW = w / 2 / camera.scale, halfH = h / 2 / camera.scale, edge = 0.3;
+      camera.x = maxX - minX + 2 * edge > 2 * halfW ? Math.min(maxX + edge - halfW, Math.max(minX - edge + halfW, camera.x)) : (minX + maxX) / 2;
+      camera.y = maxY - minY + 2 * edge > 2 * halfH ? Math.min(maxY + edge - halfH, Math.max(minY - edge + halfH, camera.y)) : (minY + maxY) / 2;
+    }
     dirty = true;
+  }
+
+  // The legal spots (any turn of the tile), one a cell.
+  function spotCells() {
+    const seen = new Map();
+    for (const a of legalPlacements()) seen.set(`${a.x},${a.y}`, [a.x, a.y]);
+    return [...seen.values()];
+  }
+
+  // The cell (x, y) lies wholly on the canvas, clear of the zoom buttons' column.
+  function cellInView(x, y, cam = camera) {
+    const [w, h] = cssSize();
+    const left = (x - cam.x) * cam.scale + w / 2, top = (y - cam.y) * cam.scale + h / 2;
+    return left >= 0 && top >= 0 && left + cam.scale <= w - 50 && top + cam.scale <= h;
+  }
+
+  // Where to look when the board is larger than the canvas: the centre that shows the most
+  // spots for the tile, nearest the tile placed last when several show as many.
+  function bestCentre() {
+    const spots = spotCells();
+    const last = view.last_placed || { x: 0, y: 0 };
+    const shift = 25 / camera.scale;  // the zoom buttons' column stays free: look a little right
+    if (!spots.length) return [last.x + 0.5 + shift, last.y + 0.5];
+    let best = null;
+    for (const [cx, cy] of [[last.x, last.y], ...spots]) {
+      const cam = { x: cx + 0.5 + shift, y: cy + 0.5, scale: camera.scale };
+      const seen = spots.filter(([x, y]) => cellInView(x, y, cam)).length;
+      const away = Math.hypot(cx - last.x, cy - last.y);
+      if (!best || seen > best.seen || (seen === best.seen && away < best.away)) best = { seen, away, at: [cam.x, cam.y] };
+    }
+    return best.at;
+  }
+
+  // Spots for the tile whose middle is off the canvas: an arrow at the edge points to them, one
+  // for each of eight directions with their number; a tap on it brings the nearest into view.
+  function arrows() {
+    if (!view || view.phase !== "tile" || !isMyTurn()) return [];
+    const [w, h] = cssSize();
+    const r = touchy() ? 17 : 14, inset = r + 4;
+    const zoom = root.querySelector(".sammler-zoom").getBoundingClientRect();
+    const stage = canvas.getBoundingClientRect();
+    const zoomLeft = zoom.left - stage.left - r, zoomBottom = zoom.bottom - stage.top + r;
+    const cx = w / 2, cy = h / 2;
+    const found = [];
+    for (const [x, y] of spotCells()) {
+      const [px, py] = worldToScreen(x + 0.5, y + 0.5);
+      if (px >= 0 && py >= 0 && px <= w && py <= h && !(px > zoomLeft + r && py < zoomBottom - r)) continue;
+      const dx = px - cx, dy = py - cy;
+      // where the line from the middle to the spot leaves the inset frame
+      const k = Math.min(Math.abs(dx) > 0.01 ? (cx - inset) / Math.abs(dx) : Infinity,
+                         Math.abs(dy) > 0.01 ? (cy - inset) / Math.abs(dy) : Infinity, 1);
+      let sx = cx + dx * k, sy = cy + dy * k;
+      if (sx > zoomLeft && sy < zoomBottom) sy = zoomBottom;  // not under the zoom buttons
+      found.push({ sx, sy, angle: Math.atan2(dy, dx), cell: [x, y], far: Math.hypot(dx, dy), n: 1, r });
+    }
+    found.sort((a, b) => a.far - b.far || a.cell[0] - b.cell[0] || a.cell[1] - b.cell[1]);
+    const shown = [];
+    for (const a of found) {
+      const d = (Math.round(a.angle / (Math.PI / 4)) + 8) % 8;
+      const same = shown.find((m) => m.d === d || Math.hypot(m.sx - a.sx, m.sy - a.sy) < 2 * r + 8);
+      if (same) same.n++;
+      else shown.push({ ...a, d });
+    }
+    return shown;
+  }
+
+  function lookAt([x, y]) {
+    camera.x = x + 0.5;
+    camera.y = y + 0.5;
+    userMovedCamera = true;
+    dirty = true;
+  }
+
+  // Dragging keeps some of the board on the canvas.
+  function clampCamera() {
+    if (!view) return;
+    const [minX, minY, maxX, maxY] = boardBounds();
+    camera.x = Math.min(maxX, Math.max(minX, camera.x));
+    camera.y = Math.min(maxY, Math.max(minY, camera.y));
+  }
+
+  // The fit button: all of the board, however small; the next turn brings the usual view back.
+  function overview() {
+    userMovedCamera = false;
+    focused = null;
+    fit(true);
   }
 
   function zoomBy(factor, sx, sy) {
@@ -470,6 +605,9 @@ export function createSammlerRenderer() {
       if (!focused || focused.x !== last.x || focused.y !== last.y) { focused = { x: last.x, y: last.y }; focus(); }
     } else {
       focused = null;
+      // a camera the player moved stays, unless it shows none of the spots for a new tile
+      const lost = changed && isMyTurn() && !spotCells().some(([x, y]) => cellInView(x, y));
+      if (lost) userMovedCamera = false;
       if (!userMovedCamera || !previous) fit();
     }
     renderPanel();
@@ -477,12 +615,15 @@ export function createSammlerRenderer() {
     if (changed && isMyTurn()) requestAnimationFrame(scrollToDecision);
   }
 
-  // The figure step: the placed tile in the middle, large enough that its choices stand apart.
+  // The figure step: the placed tile in the middle with its neighbours around it; closer only
+  // as far as its choices need to cover no more than a quarter of the tile (k circles of
+  // radius r: k·π·r² ≤ s²/4), and never so close that the neighbours are gone.
   function focus() {
     if (!focused) return;
     const [w, h] = cssSize();
-    // large, but clear of the zoom buttons at the right edge
-    camera.scale = Math.max(Math.min(camera.scale, w - 40), Math.min(300, w - 110, h * 0.85));
+    const choices = figureActions().length;
+    const near = Math.min(w / 3.2, h / 3.2, 200), closest = Math.max(near, Math.min(w / 2.2, h / 2.2, 260));
+    camera.scale = Math.min(closest, Math.max(near, markerBase() * Math.sqrt(4 * Math.PI * choices)));
     camera.x = focused.x + 0.5;
     camera.y = focused.y + 0.5;
     dirty = true;
@@ -553,6 +694,7 @@ export function createSammlerRenderer() {
         if (drag.moved) {
           camera.x = drag.cam.x - dx / camera.scale;
           camera.y = drag.cam.y - dy / camera.scale;
+          clampCamera();
           userMovedCamera = true;
           dirty = true;
         }
@@ -591,7 +733,7 @@ export function createSammlerRenderer() {
     else if (ev.key === "q") rotate(-1);
     else if (ev.key === "Enter" && pending) confirm();
     else if (ev.key === "Escape" && pending) cancel();
-    else if (ev.key === "f") { userMovedCamera = false; focused = null; fit(); }
+    else if (ev.key === "f") overview();
     else return;
     ev.preventDefault();
   }
@@ -710,6 +852,8 @@ export function createSammlerRenderer() {
   function click(sx, sy) {
     if (!view || !isMyTurn()) return;
     const c = cellAt(sx, sy);
+    const arrow = view.phase === "tile" && arrows().find((a) => Math.hypot(a.sx - sx, a.sy - sy) <= a.r + 4);
+    if (arrow) { lookAt(arrow.cell); return; }
     if (view.phase === "tile") {
       if (legalAt(c.x, c.y, rot)) {
         pending = { x: c.x, y: c.y, rotation: rot };
@@ -729,7 +873,7 @@ export function createSammlerRenderer() {
       return;
     }
     if (view.phase === "figure") {
-      const marker = markers().find((m) => Math.hypot(m.sx - sx, m.sy - sy) <= m.r + 4);
+      const marker = markers().find((m) => Math.hypot(m.sx - sx, m.sy - sy) <= m.r + 2);
       if (marker) api.act(marker.action);
     }
   }
@@ -770,8 +914,22 @@ export function createSammlerRenderer() {
     return rotatePoint(ax, ay, tile.rotation);
   }
 
+  // A figure choice is a circle this large (a finger's width on a touch screen) ...
+  const markerBase = () => (touchy() ? 17 : 15);
+  const markerRadius = () => Math.max(markerBase(), Math.min(22, camera.scale * 0.09));
+  // ... and two of them keep this far apart, centre to centre.
+  const markerGap = () => 2 * markerRadius() + 4;
+
+  let markerCache = { key: "", list: [] };
+
+  // The figure choices on the placed tile: each at its zone's anchor, choices of one zone side
+  // by side; where they would touch they push apart inside the tile, and when that leaves any
+  // two touching, they take places of a honeycomb over the tile and around it, each the free
+  // place nearest its zone. They never overlap.
   function markers() {
     if (!view || view.phase !== "figure" || !geometry) return [];
+    const key = `${view.state_id}|${camera.x}|${camera.y}|${camera.scale}|${cssSize()}`;
+    if (markerCache.key === key) return markerCache.list;
     const last = view.last_placed;
     const tile = tileAt(last.x, last.y);
     const byZone = new Map();
@@ -779,25 +937,34 @@ export function createSammlerRenderer() {
       if (!byZone.has(a.zone)) byZone.set(a.zone, []);
       byZone.get(a.zone).push(a);
     }
+    const r = markerRadius(), gap = markerGap();
     const result = [];
-    const r = Math.max(12, Math.min(19, camera.scale * 0.09));
     for (const [zone, actions] of byZone) {
       const [lx, ly] = anchorOf(tile, zone);
       const [ax, ay] = worldToScreen(tile.x + lx / TILE, tile.y + ly / TILE);
       actions.forEach((action, i) => {
-        const off = (i - (actions.length - 1) / 2) * r * 2.3;
+        const off = (i - (actions.length - 1) / 2) * gap;
         result.push({ action, sx: ax + off, sy: ay, ax, ay, r });
       });
     }
-    // choices whose zones lie close together push each other apart, inside the tile
     const [x0, y0] = worldToScreen(tile.x, tile.y);
-    const x1 = x0 + camera.scale, y1 = y0 + camera.scale;
-    const gap = 2 * r + 5;
+    pushApart(result, gap, [x0 + r + 2, y0 + r + 2, x0 + camera.scale - r - 2, y0 + camera.scale - r - 2]);
+    if (touching(result, gap)) honeycomb(result, gap + 6, [x0, y0, camera.scale]);
+    markerCache = { key, list: result };
+    return result;
+  }
+
+  function touching(list, gap) {
+    return list.some((a, i) => list.slice(i + 1).some((b) => Math.hypot(a.sx - b.sx, a.sy - b.sy) < gap - 0.5));
+  }
+
+  // Choices closer than gap push each other apart, kept inside the box [left, top, right, bottom].
+  function pushApart(list, gap, [left, top, right, bottom]) {
     for (let round = 0; round < 40; round++) {
       let moved = false;
-      for (let i = 0; i < result.length; i++) {
-        for (let j = i + 1; j < result.length; j++) {
-          const a = result[i], b = result[j];
+      for (let i = 0; i < list.length; i++) {
+        for (let j = i + 1; j < list.length; j++) {
+          const a = list[i], b = list[j];
           let dx = b.sx - a.sx, dy = b.sy - a.sy;
           let d = Math.hypot(dx, dy);
           if (d >= gap) continue;
@@ -808,13 +975,49 @@ export function createSammlerRenderer() {
           moved = true;
         }
       }
-      for (const m of result) {
-        m.sx = Math.min(x1 - r - 2, Math.max(x0 + r + 2, m.sx));
-        m.sy = Math.min(y1 - r - 2, Math.max(y0 + r + 2, m.sy));
+      for (const m of list) {
+        m.sx = Math.min(right, Math.max(left, m.sx));
+        m.sy = Math.min(bottom, Math.max(top, m.sy));
       }
       if (!moved) break;
     }
-    return result;
+  }
+
+  // Places gap apart in rows (a honeycomb) centred on the tile, over it and as far around it as
+  // the choices need, on the canvas and clear of the zoom buttons; the nearest pairs of a choice's
+  // anchor and a free place are taken first.
+  function honeycomb(list, gap, [x0, y0, size]) {
+    const [w, h] = cssSize();
+    const r = list[0].r;
+    const zoom = root.querySelector(".sammler-zoom").getBoundingClientRect();
+    const stage = canvas.getBoundingClientRect();
+    const underButtons = (x, y) => x + r > zoom.left - stage.left && y - r < zoom.bottom - stage.top;
+    const cx = x0 + size / 2, cy = y0 + size / 2, dy = gap * Math.sqrt(3) / 2;
+    const far = Math.max(w, h);  // at the most the whole canvas
+    for (let spill = 0; size / 2 + spill <= far + size; spill += Math.max(size, gap) / 4) {
+      const places = [];
+      const half = size / 2 + spill;
+      for (let row = -Math.ceil(half / dy); row <= Math.ceil(half / dy); row++) {
+        const shift = Math.abs(row) % 2 ? gap / 2 : 0;
+        for (let col = -Math.ceil(half / gap) - 1; col <= Math.ceil(half / gap) + 1; col++) {
+          const x = cx + col * gap + shift, y = cy + row * dy;
+          if (Math.abs(x - cx) > half || Math.abs(y - cy) > half) continue;
+          if (x < r + 2 || y < r + 2 || x > w - r - 2 || y > h - r - 2 || underButtons(x, y)) continue;
+          places.push([x, y]);
+        }
+      }
+      if (places.length < list.length) continue;
+      const pairs = [];
+      list.forEach((m, i) => places.forEach(([x, y], j) => pairs.push([Math.hypot(x - m.ax, y - m.ay), i, j])));
+      pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+      const placed = new Set(), taken = new Set();
+      for (const [, i, j] of pairs) {
+        if (placed.has(i) || taken.has(j)) continue;
+        [list[i].sx, list[i].sy] = places[j];
+        placed.add(i); taken.add(j);
+      }
+      return;
+    }
   }
 
   // ---- drawing --------------------------------------------------------------------
@@ -843,12 +1046,12 @@ export function createSammlerRenderer() {
     if (view.last_placed) {
       const [x, y] = worldToScreen(view.last_placed.x, view.last_placed.y);
       ctx.strokeStyle = "#ff7b00";
-      ctx.lineWidth = Math.max(3, s * 0.05);
+      ctx.lineWidth = Math.max(3, Math.min(6, s * 0.05));
       ctx.strokeRect(x + 1.5, y + 1.5, s - 3, s - 3);
     }
     if (hoverZone) drawFeatureHighlight(featureOf(hoverZone.x, hoverZone.y, hoverZone.zone));
     drawFigures();
-    if (isMyTurn() && view.phase === "tile") drawPlacementHints();
+    if (isMyTurn() && view.phase === "tile") { drawPlacementHints(); drawArrows(); }
     if (isMyTurn() && view.phase === "figure") drawMarkers();
     drawFloaters(now);
     frameTimes.push(performance.now() - t0);
@@ -918,6 +1121,45 @@ export function createSammlerRenderer() {
       ctx.strokeRect(sx + 2, sy + 2, s - 4, s - 4);
     } else if (hoverCell && legalAt(hoverCell.x, hoverCell.y, rot)) {
       drawTile(view.tile_to_place, hoverCell.x, hoverCell.y, rot, 0.6);
+    }
+  }
+
+  function drawArrows() {
+    for (const a of arrows()) {
+      ctx.save();
+      ctx.translate(a.sx, a.sy);
+      ctx.beginPath();
+      ctx.arc(0, 0, a.r, 0, Math.PI * 2);
+      ctx.fillStyle = "#2f8a3ae6";
+      ctx.fill();
+      ctx.strokeStyle = "#fff";
+      ctx.lineWidth = 2;
+      ctx.stroke();
+      ctx.rotate(a.angle);
+      ctx.beginPath();  // an arrow: shaft and head
+      ctx.moveTo(-a.r * 0.55, 0);
+      ctx.lineTo(a.r * 0.55, 0);
+      ctx.moveTo(a.r * 0.1, -a.r * 0.45);
+      ctx.lineTo(a.r * 0.58, 0);
+      ctx.lineTo(a.r * 0.1, a.r * 0.45);
+      ctx.strokeStyle = "#fff";
+      ctx.lineWidth = 3;
+      ctx.lineCap = ctx.lineJoin = "round";
+      ctx.stroke();
+      ctx.restore();
+      if (a.n > 1) {
+        ctx.font = `bold ${Math.round(a.r * 0.7)}px system-ui, sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        const bx = a.sx + a.r * 0.75, by = a.sy - a.r * 0.75;
+        ctx.beginPath();
+        ctx.arc(bx, by, a.r * 0.5, 0, Math.PI * 2);
+        ctx.fillStyle = "#fff";
+        ctx.fill();
+        ctx.fillStyle = "#1d5a25";
+        ctx.fillText(String(a.n), bx, by + 0.5);
+        ctx.textBaseline = "alphabetic";
+      }
     }
   }
 
@@ -1009,12 +1251,7 @@ export function createSammlerRenderer() {
     ctx.lineTo(2 * u, 10 * u);
     ctx.lineTo(0, 5 * u);
     ctx.lineTo(-2 * u, 10 * u);
-    ctx.closePath();
-    ctx.fillStyle = colour;
-    ctx.strokeStyle = "#111";
-    ctx.lineWidth = Math.max(1, u * 1.2);
-    ctx.fill();
-    ctx.stroke();
+    fillOutlined(colour, u);
     ctx.restore();
   }
 
@@ -1026,6 +1263,11 @@ export function createSammlerRenderer() {
     ctx.lineTo(x, y - 10 * u);
     ctx.lineTo(x + 9 * u, y - 1 * u);
     ctx.lineTo(x + 9 * u, y + 8 * u);
+    fillOutlined(colour, u);
+  }
+
+  // a figure's body: the player's colour with a dark outline
+  function fillOutlined(colour, u) {
     ctx.closePath();
     ctx.fillStyle = colour;
     ctx.strokeStyle = "#111";
@@ -1081,19 +1323,19 @@ export function createSammlerRenderer() {
     for (const m of markers()) {
       if (hinted && JSON.stringify(hinted) === JSON.stringify(m.action)) {
         ctx.beginPath();
-        ctx.arc(m.sx, m.sy, m.r + 9, 0, Math.PI * 2);
+        ctx.arc(m.sx, m.sy, m.r + 4, 0, Math.PI * 2);
         ctx.strokeStyle = "#ffb300";
         ctx.lineWidth = 4;
         ctx.stroke();
       }
       ctx.beginPath();
-      ctx.arc(m.sx, m.sy, m.r + 3, 0, Math.PI * 2);
+      ctx.arc(m.sx, m.sy, m.r - 1, 0, Math.PI * 2);
       ctx.fillStyle = "#ffffffdd";
       ctx.fill();
       ctx.strokeStyle = "#1f5fbf";
       ctx.lineWidth = 2;
       ctx.stroke();
-      drawFigure(m.action.figure, seat, m.sx, m.sy, m.r * 1.6);
+      drawFigure(m.action.figure, seat, m.sx, m.sy, m.r * 1.35);
     }
   }
 
@@ -1128,9 +1370,7 @@ export function createSammlerRenderer() {
     if (g.lakes.length) extras.push("lake");
     if (icons.has("gold")) extras.push("gold");
     if (bonus && !extras.length) {
-      if (g.rivers.length) extras.push(lang === "en" ? "a river" : "Fluss");
-      else extras.push(lang === "en" ? "a forest" : "Wald");
-      return base + n.with + extras[0];
+      return base + n.with + (g.rivers.length ? n.aRiver : n.aForest);
     }
     return extras.length ? base + n.with + join(extras.slice(0, 2).map((k) => n[k]), lang) : base;
   }
@@ -1231,7 +1471,7 @@ export function createSammlerRenderer() {
     }
     if (e.type === "score") {
       const what = { forests: t.forestDone, rivers: t.riverDone, huts: t.hutsScore, hunters: t.huntersScore }[e.category];
-      return t.scored(join(e.players.map((p) => names[p]), lang), e.points, what ? what(contents(e, lang)) : "");
+      return `${join(e.players.map((p) => names[p]), lang)} +${e.points} · ${what ? what(contents(e, lang)) : ""}`;
     }
     if (e.type === "complete" && !e.players.length && e.points) return t.noOwner[e.feature] || null;
     if (e.type === "draw" && e.bonus) return t.goldDraw(who);
@@ -1250,6 +1490,12 @@ export function createSammlerRenderer() {
     const t = text(lang);
     const openDetails = new Set([...panel.querySelectorAll("details[open]")].map((d) => d.className));
     panel.replaceChildren();
+    canvas.setAttribute("aria-label", t.board);
+    for (const [id, words] of [["sammler-zoom-in", t.zoomIn], ["sammler-zoom-out", t.zoomOut], ["sammler-fit", t.fit]]) {
+      const b = root.querySelector("#" + id);
+      b.setAttribute("aria-label", words);
+      b.title = words;
+    }
     if (view.tile_to_place) {
       const controls = el("div", { class: "sammler-controls" });
       const preview = el("div", { class: "sammler-preview" });
@@ -1364,7 +1610,6 @@ export function createSammlerRenderer() {
   // The final scoring for the shell's end screen.
   function breakdown(endView, lang) {
     return endSummary(endView, lang || api.lang(), api.names);
-    return box;
   }
 
   // ---- the page's interface -----------------------------------------------------------
@@ -1400,8 +1645,15 @@ export function createSammlerRenderer() {
       },
       markers() {
         const rect = canvas.getBoundingClientRect();
-        return markers().map((m) => ({ action: m.action, x: rect.left + m.sx, y: rect.top + m.sy }));
+        return markers().map((m) => ({ action: m.action, x: rect.left + m.sx, y: rect.top + m.sy, r: m.r }));
       },
+      arrows() {
+        const rect = canvas.getBoundingClientRect();
+        return arrows().map((a) => ({ x: rect.left + a.sx, y: rect.top + a.sy, r: a.r, n: a.n, cell: a.cell, angle: a.angle }));
+      },
+      // the spots for the tile (any turn) that lie wholly on the canvas
+      spotsInView: () => spotCells().filter(([x, y]) => cellInView(x, y)),
+      spots: () => spotCells(),
       labelOf: (action) => label(action, api.lang()),
       scrollToDecision: () => { if (isMyTurn()) scrollToDecision(); },
       get rotation() { return rot; },

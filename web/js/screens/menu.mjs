@@ -119,9 +119,11 @@ function renderSeatForm() {
   form.onsubmit = (ev) => { ev.preventDefault(); startGame(); };
 }
 
-// Options the engine offers (hello), worded by the game's menu info.
+// Options the engine offers (hello), worded by the game's menu info: one radio button per
+// choice, so a long choice wraps on a phone (a select would cut it off).
 function renderGameOptions() {
   const box = $("game-options");
+  const focusedId = box.contains(document.activeElement) ? document.activeElement.id : null;
   box.replaceChildren();
   const g = engineGames().get(ui.selected);
   if (!g) return;
@@ -133,13 +135,19 @@ function renderGameOptions() {
     if (!opt.choices || !(opt.label || words[key])) continue;
     const w = words[key] || {};
     if (w.only && Object.entries(w.only).some(([k, v]) => value(k) !== v)) continue;  // matters only then
-    const select = el("select", { "data-option": key, id: `option-${key}` });
-    for (const c of opt.choices) select.append(new Option(w.choices && w.choices[c] ? tr(w.choices[c]) : String(c), c, false, value(key) === c));
-    select.onchange = () => { chosen[key] = select.value; renderGameOptions(); };
-    box.append(el("div", { class: "option" },
-      el("label", { for: `option-${key}` }, tr(w.label || opt.label)), select,
-      w.help ? el("p", { class: "hint option-help" }, tr(w.help)) : null));
+    const set = el("fieldset", { class: "option", id: `option-${key}`, "data-option": key },
+      el("legend", {}, tr(w.label || opt.label)));
+    for (const c of opt.choices) {
+      const radio = el("input", { type: "radio", name: `option-${key}`, value: String(c), id: `option-${key}-${c}`, "data-option": key });
+      radio.checked = value(key) === c;
+      radio.onchange = () => { chosen[key] = c; renderGameOptions(); };
+      set.append(el("label", { class: "option-choice", for: radio.id }, radio,
+        el("span", {}, w.choices && w.choices[c] ? tr(w.choices[c]) : String(c))));
+    }
+    if (w.help) set.append(el("p", { class: "hint option-help" }, tr(w.help)));
+    box.append(set);
   }
+  if (focusedId && $(focusedId)) $(focusedId).focus();  // a keyboard player stays where they were
 }
 
 export function seatRequests() {
