@@ -67,6 +67,8 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
         return _greedy(state, seat, legal, policy, rng)
     time_limit = decision_limit(level, budget_ms, turn_ms)
     iterations = bot.ITERATIONS[level]
+    if iterations == 0:  # a level that does not search: this turn's best move by its judgement
+        return _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng, temperature=0)
     if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
         search = policy.search_steps(determinize, seat, legal, rng, iterations, time_limit)
     else:
@@ -107,6 +109,8 @@ def _greedy(state, seat, legal, policy, rng, temperature=1.5):
     """Easy: the best move of this turn by the heuristic, with a little noise."""
     scores = policy.greedy_scores(state, seat, legal)
     top = max(scores)
+    if temperature == 0:  # no noise: the first of the best
+        return legal[scores.index(top)]
     weights = [math.exp((s - top) / temperature) for s in scores]
     pick = rng.random() * sum(weights)
     for action, w in zip(legal, weights):
