@@ -195,7 +195,10 @@ def install_test_needs() -> None:
 def test(extra: list[str]) -> int:
     install_test_needs()
     build()
-    return subprocess.run([sys.executable, "-m", "pytest", *extra], cwd=ROOT).returncode
+    # Every test file on one of the machine's cores (a file's tests share a browser page and
+    # module fixtures, so files, not tests, are spread); given arguments replace this.
+    args = extra or ["-n", "auto", "--dist", "loadfile"]
+    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
 
 
 def main() -> None:
