@@ -142,7 +142,7 @@ export class Engine {
       const quiet = performance.now() - this.lastActivity;
       const visible = typeof document === "undefined" || document.visibilityState !== "hidden";
       if (this.status === "ready" && this.pending.size === 0 && quiet >= this.snapshotIdleMs && visible) this.makeSnapshot();
-      else setTimeout(check, Math.max(250, this.snapshotIdleMs - quiet));
+      else setTimeout(check, Math.min(60_000, Math.max(250, this.snapshotIdleMs - quiet)));
     };
     setTimeout(check, this.snapshotIdleMs);
   }
