@@ -99,8 +99,12 @@ def main():
             browser = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
             measure_bare(browser, base + "bare.html")  # warm the OS cache
             for i in range(args.runs):
+                # alternate which goes first: the shared machine's load drifts within a run
+                if i % 2:
+                    bare, bare_again = measure_bare(browser, base + "bare.html")
                 first, repeat = measure_ours(browser, base)
-                bare, bare_again = measure_bare(browser, base + "bare.html")
+                if not i % 2:
+                    bare, bare_again = measure_bare(browser, base + "bare.html")
                 firsts.append(first)
                 repeats.append(repeat)
                 bares.append(bare)
