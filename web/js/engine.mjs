@@ -51,6 +51,7 @@ export class Engine {
     this.status = "loading";
     this.hello = null;
     this.readyMs = null;
+    this.readyAt = null;
     this.boot = null;  // "normal", "snapshot" (a repeat visit) or "fallback" (a snapshot refused)
     const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker = worker;
@@ -151,7 +152,7 @@ export class Engine {
   makeSnapshot() {
     if (this.snapshotState === "making" || this.snapshotState === "done") return;
     const t0 = performance.now();
-    const idleMs = Math.round(t0 - this.readyAt);
+    const idleMs = this.readyAt ? Math.round(t0 - this.readyAt) : null;
     this.snapshotState = "making";
     // ~1 GB phones: a second interpreter and its 30 MB copy could push the page out of memory
     if (navigator.deviceMemory && navigator.deviceMemory < 2) {
