@@ -428,11 +428,12 @@ def test_a_new_build_replaces_the_old_offline_cache(browser, tmp_path):
 
 def test_the_worker_answers_while_the_computer_thinks(page, served_dist):
     ready(page, served_dist)
-    # a first visit compresses its memory snapshot in the worker after "ready": let that finish,
-    # this test times the search's slices
+    # a first visit makes its memory snapshot in a second worker once the engine is idle: let
+    # that finish (it takes a core), this test times the search's slices
     page.evaluate("""async () => { const { engine } = await import('./js/boot.mjs');
-        const until = performance.now() + 60000;
-        while (!engine.snapshot && performance.now() < until) await new Promise((r) => setTimeout(r, 200)); }""")
+        const until = performance.now() + 120000;
+        while (['waiting', 'making'].includes(engine.snapshotState) && performance.now() < until)
+            await new Promise((r) => setTimeout(r, 200)); }""")
     m = page.evaluate("""() => window.urzeit.request({op: 'new', game: 'elawa', seed: 5,
         seats: [{kind: 'ai', level: 'hard'}, {kind: 'human'}]})""")
     result = page.evaluate("""async (id) => {

@@ -1,7 +1,7 @@
-"""Instant on return: the first visit keeps a memory snapshot of the interpreter with the engine
-imported, later visits boot from it; a snapshot of another build or a damaged one is dropped
-and the normal boot runs. A snapshot boot starts with a fresh engine and plays exactly what
-CPython plays."""
+"""Instant on return: on a first visit, once the player's engine is ready and idle, a second,
+background worker makes a memory snapshot of the interpreter with the engine imported and keeps
+it; later visits boot from it; a snapshot of another build or a damaged one is dropped and the
+normal boot runs. A snapshot boot starts with a fresh engine and plays exactly what CPython plays."""
 
 import hashlib
 import json
@@ -16,12 +16,20 @@ from test_pyodide_node import cpython_session, strip_match
 
 pytestmark = pytest.mark.browser
 READY = 120_000
-ENGINE = """async () => { const { engine } = await import('./js/boot.mjs');
-    return { boot: engine.boot, note: engine.lastStatus && engine.lastStatus[1].snapshotNote || null }; }"""
-# The page's engine keeps the snapshot in the background, after "ready": wait for the outcome.
+ENGINE = """async () => { const { engine } = await import('./js/boot.mjs'); const info = engine.lastStatus[1];
+    return { boot: engine.boot, note: info.snapshotNote || null, makeSnapshot: info.makeSnapshot,
+             state: engine.snapshotState }; }"""
+# The snapshot is made in the background, after "ready": wait for the outcome.
 KEPT = """async () => { const { engine } = await import('./js/boot.mjs');
-    while (!engine.snapshot) await new Promise((r) => setTimeout(r, 200));
-    return engine.snapshot; }"""
+    while (engine.snapshotState === 'waiting' || engine.snapshotState === 'making') await new Promise((r) => setTimeout(r, 200));
+    return { ...engine.snapshot, state: engine.snapshotState, worker: engine.snapshotWorker !== null }; }"""
+# A request to the player's engine while the snapshot worker boots: answered, and the
+# snapshot worker was still at work when the answer came.
+WHILE_MAKING = """async () => { const { engine } = await import('./js/boot.mjs');
+    while (engine.snapshotState === 'waiting') await new Promise((r) => setTimeout(r, 50));
+    const before = engine.snapshotState;
+    const r = await window.urzeit.request({op: 'new', game: 'nim', seed: 1, seats: [{kind: 'human'}, {kind: 'human'}]});
+    return { before, after: engine.snapshotState, match: r.match }; }"""
 STORED = """async () => { const c = await caches.open('pyodide-snapshot');
     const r = await c.match('engine-snapshot.bin'); return r ? r.headers.get('x-urzeit-build') : null; }"""
 
@@ -45,10 +53,18 @@ def boot(page, url=None):
     return page.evaluate(ENGINE)
 
 
-def first_visit(page, url):
-    assert boot(page, url)["boot"] == "normal"
+def first_visit(page, url=None):
+    """A visit that finds no snapshot of this build: the player's engine boots without
+    _makeSnapshot, the background worker makes the snapshot once the engine is idle."""
+    state = boot(page, url)
+    assert state["boot"] == "normal" and state["makeSnapshot"] is False, state
+    assert state["state"] == "waiting"  # idle first: nothing started at "ready"
+    during = page.evaluate(WHILE_MAKING)
+    assert during == {"before": "making", "after": "making", "match": "m1"}, during
     kept = page.evaluate(KEPT)
-    assert kept["stored"] is True, kept
+    assert kept["stored"] is True and kept["makeSnapshot"] is True, kept
+    assert kept["idleMs"] >= 3000 and kept["state"] == "done" and kept["worker"] is False, kept  # terminated
+    return state
 
 
 def play(page, requests):
@@ -94,9 +110,16 @@ def test_snapshot_used_on_the_second_visit_and_refused_after_a_rebuild(browser, 
         info = json.loads((site / "build.json").read_text())
         assert page.evaluate(STORED) == stamp(info)
 
-        # the second visit boots from the snapshot; the engine in it is fresh (the first match
-        # is m1 again) and plays exactly what CPython plays for the same seed
-        assert boot(page)["boot"] == "snapshot"
+        # no second snapshot in one visit, even when the page asks for one
+        kept = page.evaluate(KEPT)
+        page.evaluate("async () => (await import('./js/boot.mjs')).engine.makeSnapshot()")
+        assert page.evaluate(ENGINE)["state"] == "done" and page.evaluate(KEPT) == kept
+
+        # the second visit boots from the snapshot and makes none; the engine in it is fresh
+        # (the first match is m1 again, though the first visit made m1 while the snapshot was
+        # made) and plays exactly what CPython plays for the same seed
+        second = boot(page)
+        assert second["boot"] == "snapshot" and second["state"] == "none", second
         requests, replies, _ = cpython_session("elawa", 2, 4242)
         results = play(page, requests)
         assert results[0]["match"] == "m1"
@@ -104,12 +127,14 @@ def test_snapshot_used_on_the_second_visit_and_refused_after_a_rebuild(browser, 
         # the game played there did not get into the kept snapshot
         assert boot(page)["boot"] == "snapshot"
         assert play(page, requests[:1])[0]["match"] == "m1"
+        # asked to make one anyway, the snapshot worker finds this build's snapshot and stops
+        page.evaluate("async () => (await import('./js/boot.mjs')).engine.makeSnapshot()")
+        assert page.evaluate(KEPT)["reason"] == "already stored"
 
         # a rebuilt engine: the old snapshot is refused and dropped, a new one is kept
         new = rebuild_engine(site)
-        again = boot(page)
-        assert again == {"boot": "normal", "note": "snapshot of another build dropped"}
-        assert page.evaluate(KEPT)["stored"] is True
+        again = first_visit(page)
+        assert again["note"] == "snapshot of another build dropped"
         assert page.evaluate(STORED) == stamp(new)
         assert boot(page)["boot"] == "snapshot"
         assert play(page, requests[:1])[0]["view"]["over"] is False
@@ -144,10 +169,12 @@ def test_a_damaged_snapshot_is_dropped_and_the_normal_boot_runs(browser, served_
         # the engine works; no snapshot is made in a visit that refused one
         result = page.evaluate("() => window.urzeit.request({op: 'new', game: 'nim', seed: 1, seats: [{kind: 'human'}, {kind: 'human'}]})")
         assert result["match"] == "m1"
+        page.wait_for_timeout(4000)  # longer than the idle wait before a snapshot worker starts
         assert page.evaluate("async () => (await import('./js/boot.mjs')).engine.snapshot") is None
+        assert page.evaluate(ENGINE)["state"] == "none"
+        assert page.evaluate(STORED) is None
         # the next visit boots normally and keeps a good snapshot again
-        assert boot(page)["boot"] == "normal"
-        assert page.evaluate(KEPT)["stored"] is True
+        first_visit(page)
         assert page.evaluate(STORED) == stamp_kept
     finally:
         context.close()

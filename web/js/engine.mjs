@@ -1,5 +1,9 @@
 // Main-thread client of the engine worker: requests become promises. A watchdog notices a
 // worker that crashed or stopped answering; restart() boots a fresh one.
+//
+// Instant on return: on a visit that found no snapshot of this build, once the engine is ready
+// and idle, a second worker (snapshot-worker.mjs) makes and keeps the memory snapshot that later
+// visits boot from. Once per visit, in the background; its failure only lands in this.snapshot.
 
 export class EngineError extends Error {
   // reason + params: the engine's key for the player's wording (i18n reasonText)
@@ -21,6 +25,14 @@ export class Engine {
     // No answer for this long means a dead or hung worker. A thinking bot is no hang: the
     // worker runs the search in short slices and reports progress after each one.
     this.watchdogMs = 15_000;
+    // The snapshot worker starts after this long with no request in flight and none answered,
+    // the page visible: it costs a second Pyodide boot's CPU and memory (phones).
+    this.snapshotIdleMs = 3_000;
+    this.snapshotTimeoutMs = 300_000;
+    this.snapshotState = "none";  // "none" (not in this visit), "waiting" (for idle), "making", "done"
+    this.snapshot = null;  // its outcome: {stored, bytes, gzipBytes, bootMs, copyMs, storeMs, ...} or {stored: false, reason}
+    this.snapshotWorker = null;
+    this.lastActivity = performance.now();
     this.start();
   }
 
@@ -39,8 +51,8 @@ export class Engine {
     this.status = "loading";
     this.hello = null;
     this.readyMs = null;
+    this.readyAt = null;
     this.boot = null;  // "normal", "snapshot" (a repeat visit) or "fallback" (a snapshot refused)
-    this.snapshot = null;  // what became of the snapshot this boot made: {stored, bytes, reason}
     const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker = worker;
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
@@ -64,18 +76,17 @@ export class Engine {
         this.hello = msg.hello;
         this.readyMs = msg.ms;
         this.boot = msg.boot;
+        this.readyAt = performance.now();
         this.onStatus("ready", msg);
+        if (msg.snapshotWanted && this.snapshotState === "none") this.snapshotWhenIdle();
       } else {
         this.fail(msg.reason);
       }
       return;
     }
-    if (msg.type === "snapshot") {
-      this.snapshot = msg;
-      return;
-    }
     const waiter = this.pending.get(msg.id);
     if (!waiter) return;
+    this.lastActivity = performance.now();
     if (msg.progress) {  // still thinking, and alive: restart the watchdog
       clearTimeout(waiter.timer);
       waiter.timer = this.watchdog();
@@ -121,6 +132,50 @@ export class Engine {
       const timer = this.watchdog();
       this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, request: JSON.stringify(obj) });
+      this.lastActivity = performance.now();
     });
+  }
+
+  snapshotWhenIdle() {
+    this.snapshotState = "waiting";
+    const check = () => {
+      if (this.snapshotState !== "waiting") return;  // the page started it already
+      const quiet = performance.now() - this.lastActivity;
+      const visible = typeof document === "undefined" || document.visibilityState !== "hidden";
+      if (this.status === "ready" && this.pending.size === 0 && quiet >= this.snapshotIdleMs && visible) this.makeSnapshot();
+      else setTimeout(check, Math.min(60_000, Math.max(250, this.snapshotIdleMs - quiet)));
+    };
+    setTimeout(check, this.snapshotIdleMs);
+  }
+
+  // Also the page's to call when it knows it is idle; once per visit.
+  makeSnapshot() {
+    if (this.snapshotState === "making" || this.snapshotState === "done") return;
+    const t0 = performance.now();
+    const idleMs = this.readyAt ? Math.round(t0 - this.readyAt) : null;
+    this.snapshotState = "making";
+    // ~1 GB phones: a second interpreter and its 30 MB copy could push the page out of memory
+    if (navigator.deviceMemory && navigator.deviceMemory < 2) {
+      this.snapshot = { stored: false, reason: "skipped: little memory", idleMs };
+      this.snapshotState = "done";
+      return;
+    }
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    this.snapshotWorker = worker;
+    let timer = null;
+    const finish = (result) => {
+      if (this.snapshotWorker !== worker) return;
+      clearTimeout(timer);
+      worker.terminate();
+      this.snapshotWorker = null;
+      this.snapshot = { ...result, idleMs, workerMs: Math.round(performance.now() - t0) };
+      this.snapshotState = "done";
+    };
+    timer = setTimeout(() => finish({ stored: false, reason: "timed out" }), this.snapshotTimeoutMs);
+    worker.onmessage = (event) => { if (event.data && event.data.type === "snapshot") finish(event.data); };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish({ stored: false, reason: event.message || "the snapshot worker could not start" });
+    };
   }
 }
