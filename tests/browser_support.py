@@ -71,6 +71,9 @@ def page(browser, served_dist):
     # Service workers are blocked here so route() sees every request; test_offline allows them.
     context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
     pg = context.new_page()
+    # No background snapshot boot in every test (a second Pyodide's CPU): tests/test_snapshot.py
+    # and test_home.py's own contexts keep the real behaviour.
+    pg.add_init_script("globalThis.urzeitTestNoSnapshot = true")
     pg.watch = PageWatch(pg, served_dist.rstrip("/"))
     yield pg
     context.close()

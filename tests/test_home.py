@@ -432,7 +432,9 @@ def test_the_worker_answers_while_the_computer_thinks(page, served_dist):
     # that finish (it takes a core), this test times the search's slices
     page.evaluate("""async () => { const { engine } = await import('./js/boot.mjs');
         const until = performance.now() + 120000;
-        while (['waiting', 'making'].includes(engine.snapshotState) && performance.now() < until)
+        const pending = () => engine.snapshotState === 'making'
+            || (engine.snapshotState === 'waiting' && Number.isFinite(engine.snapshotIdleMs));
+        while (pending() && performance.now() < until)
             await new Promise((r) => setTimeout(r, 200)); }""")
     m = page.evaluate("""() => window.urzeit.request({op: 'new', game: 'elawa', seed: 5,
         seats: [{kind: 'ai', level: 'hard'}, {kind: 'human'}]})""")

@@ -27,7 +27,8 @@ export class Engine {
     this.watchdogMs = 15_000;
     // The snapshot worker starts after this long with no request in flight and none answered,
     // the page visible: it costs a second Pyodide boot's CPU and memory (phones).
-    this.snapshotIdleMs = 3_000;
+    // (Browser tests that are not about the snapshot switch it off to spare the machine.)
+    this.snapshotIdleMs = globalThis.urzeitTestNoSnapshot ? Infinity : 3_000;
     this.snapshotTimeoutMs = 300_000;
     this.snapshotState = "none";  // "none" (not in this visit), "waiting" (for idle), "making", "done"
     this.snapshot = null;  // its outcome: {stored, bytes, gzipBytes, bootMs, copyMs, storeMs, ...} or {stored: false, reason}
