@@ -64,7 +64,7 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
         state = determinize(Rng(rng.next_u64()))
         if hasattr(policy, "easy"):  # a game's own rule-based player
             return policy.easy(state, seat, legal, rng)
-        return _greedy(state, seat, legal, policy, rng)
+        return _greedy(state, seat, legal, policy, rng, getattr(policy, "easy_temperature", 1.5))
     time_limit = decision_limit(level, budget_ms, turn_ms)
     iterations = bot.ITERATIONS[level]
     if iterations == 0:  # a level that does not search: this turn's best move by its judgement
