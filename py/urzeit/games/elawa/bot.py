@@ -44,7 +44,7 @@ def greedy_scores(state, seat, legal):
     result = []
     for action in legal:
         s = state.clone()
-        s.apply(action)
+        s.apply_legal(action)
         result.append(margin(s, seat))
     return result
 
@@ -67,7 +67,7 @@ class Policy(CardGamePolicy):
                 action = rng.choice(plays) if plays and rng.random() < 0.85 else legal[-1]
             else:
                 action = rng.choice(legal)
-            state.apply(action)
+            state.apply_legal(action)
 
     def evaluate(self, state):
         return evaluate(state)

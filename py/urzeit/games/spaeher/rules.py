@@ -234,6 +234,11 @@ class SpaeherState(TurnState):
         if self.over:
             raise IllegalAction("the game is over", reason="spaeher.game_over")
         find_legal(action, self.legal_actions(), self._why_not)
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: dict) -> list[dict]:
+        """apply without the check, for the bots' search and rollouts: only for an action
+        equal to one of this state's legal_actions() (checking it would recompute that list)."""
         p = self.current
         t = action["type"]
         events = []
