@@ -173,9 +173,12 @@ def test_elawa_play_options_along_playouts_equal_the_plain_enumeration():
     for options in ({}, {"chief_side": "advanced"}, {"chief_side": "advanced", "chief2": "every_second"}):
         for state, _ in playout_states("elawa", 3, options, 8):
             p = state.current
-            if p is not None:
-                for card_id in sorted(set(state.hands[p])):
-                    assert state._play_options(p, card_id) == _play_options_reference(state, p, card_id)
+            plays = []
+            for card_id in sorted(set(state.hands[p])):
+                plays += _play_options_reference(state, p, card_id)
+                assert state._play_options(p, card_id) == _play_options_reference(state, p, card_id)
+            if state.phase == "play":
+                assert [a for a in state.legal_actions() if a["type"] == "play"] == plays
 
 
 def _figure_actions_reference(state):
@@ -205,3 +208,13 @@ def test_sammler_figure_actions_equal_the_plain_search():
         for state, _ in playout_states("sammler", 3, {}, seed):
             if state.phase == "figure":
                 assert state.figure_actions() == _figure_actions_reference(state)
+
+
+def test_sammler_a_feature_holds_no_node_below_its_root():
+    """_feature_nodes scans from the root up: every root is its feature's smallest node."""
+    for seed in (1, 2):
+        for state, _ in playout_states("sammler", 2, {}, seed):
+            roots = {sammler_rules._find(state.parent, i) for i in range(len(state.parent))}
+            for root in sorted(roots):
+                everywhere = [i for i in range(len(state.parent)) if sammler_rules._find(state.parent, i) == root]
+                assert state._feature_nodes(root) == everywhere

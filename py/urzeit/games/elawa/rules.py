@@ -91,6 +91,16 @@ def _pay_choices(card_id: str, have: tuple, discount: bool) -> tuple:
                          for pay in _payments(need, available)}))
 
 
+def _plays(card_id: str, hand: list, counts: list, discount: bool) -> list[dict]:
+    """The play actions of card_id. `hand`: the player's hand cards, sorted, no repeats;
+    `counts`: the available tokens in TOKENS order; `discount`: chief 2's discount now."""
+    choices = _pay_choices(card_id, tuple(map(min, counts, PAY_CAPS[card_id])), discount)
+    # a pay with a sacrifice is one play per other hand card (none: gap #17, no such play)
+    others = [c for c in hand if c != card_id] if CARDS[card_id]["cost"]["sacrifice"] else ()
+    return [{"type": "play", "card": card_id, "pay": list(pay), "sacrifice": victim}
+            for pay, sacrifice in choices for victim in (others if sacrifice else (None,))]
+
+
 ACTION_FIELDS = {"take_card": {"type", "stack", "skip"}, "take_visible": {"type", "stack"},
                  "play": {"type", "card", "pay", "sacrifice"}, "store": {"type", "card", "token"},
                  "end_turn": {"type"}, "discard": {"type", "token"}}
@@ -258,8 +268,10 @@ class ElawaState(TurnState):
             return [{"type": "discard", "token": t} for t in TOKENS if self.avail[p].get(t)]
         # play and store, in any order, then end the turn
         result = []
-        for card_id in sorted(set(self.hands[p])):
-            result += self._play_options(p, card_id)
+        hand = sorted(set(self.hands[p]))
+        counts, discount = [self.avail[p].get(t, 0) for t in TOKENS], self._discount_now(p)
+        for card_id in hand:
+            result += _plays(card_id, hand, counts, discount)
         for card_id in self.tribes[p]:
             if CARDS[card_id]["type"] == "supply" and card_id not in self.stored_now:
                 for token in self._storable(p, card_id):
@@ -276,13 +288,8 @@ class ElawaState(TurnState):
         return nth == 2 if self.chief2 == "second_only" else nth % 2 == 0
 
     def _play_options(self, p, card_id) -> list[dict]:
-        avail = self.avail[p]
-        have = tuple(map(min, [avail.get(t, 0) for t in TOKENS], PAY_CAPS[card_id]))
-        choices = _pay_choices(card_id, have, self._discount_now(p))
-        # a pay with a sacrifice is one play per other hand card (none: gap #17, no such play)
-        others = sorted(set(c for c in self.hands[p] if c != card_id)) if CARDS[card_id]["cost"]["sacrifice"] else ()
-        return [{"type": "play", "card": card_id, "pay": list(pay), "sacrifice": victim}
-                for pay, sacrifice in choices for victim in (others if sacrifice else (None,))]
+        return _plays(card_id, sorted(set(self.hands[p])), [self.avail[p].get(t, 0) for t in TOKENS],
+                      self._discount_now(p))
 
     def _storable(self, p, card_id) -> list[str]:
         """Gap #21/#24: one matching token (or a bone) per supply card per turn; the "≠"

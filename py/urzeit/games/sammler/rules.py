@@ -156,29 +156,30 @@ class SammlerState:
         for zi, lake in river_lakes:
             self._sunion(base + zi, base + lake)
         # join features across each side that touches a placed neighbour
+        board, placed, parent, node_kind, openc = self.board, self.placed, self.parent, self.node_kind, self.openc
         for side in range(4):
             dx, dy = T.DELTAS[side]
             pos = (x + dx, y + dy)
-            nb = self.board.get(pos)
+            nb = board.get(pos)
             opp = (side + 2) % 4
             if nb is None:
                 pattern = self.open.get(pos, "....")
                 self.open[pos] = pattern[:opp] + rot.edges[side] + pattern[opp + 1:]
                 continue
-            ntype, _, _, nrot, _ = self.placed[nb]
+            ntype, _, _, nrot, _ = placed[nb]
             nrotated = T.TYPES[ntype].rotations[nrot]
             nseg = nrotated.seg_zone
             nbase = self.base[nb]
             # this side of each forest and river on either tile is open no longer
             for node in [base + zi for zi in rot.side_zones[side]] + \
                     [nbase + zi for zi in nrotated.side_zones[opp]]:
-                if self.node_kind[node] in (FOREST, RIVER):
-                    self.openc[_find(self.parent, node)] -= 1
+                if node_kind[node] in (FOREST, RIVER):
+                    openc[_find(parent, node)] -= 1
             for k, zi in rot.side_links[side]:
                 a = base + zi
                 b = nbase + nseg[opp * 3 + 2 - k]
                 self._union(a, b)
-                if self.node_kind[a] == RIVER:
+                if node_kind[a] == RIVER:
                     self._sunion(a, b)
         return idx
 
@@ -421,7 +422,9 @@ class SammlerState:
     # ---- scoring ---------------------------------------------------------------------
 
     def _feature_nodes(self, root: int) -> list[int]:
-        return [i for i in range(len(self.parent)) if _find(self.parent, i) == root]
+        # _union keeps the smaller root, so a root is its feature's smallest node: start there
+        parent = self.parent
+        return [i for i in range(root, len(parent)) if _find(parent, i) == root]
 
     def _feature_value(self, root: int) -> tuple[int, dict]:
         """Points of a forest or river now (as if complete), with what they are made of."""

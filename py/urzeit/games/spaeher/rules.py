@@ -104,7 +104,10 @@ class SpaeherState(TurnState):
     # ---- helpers -----------------------------------------------------------------------
 
     def _loc(self, loc_id):
-        return next((l for l in self.locations if l["id"] == loc_id), None)
+        for l in self.locations:  # a plain loop: the planner asks this in every rollout step
+            if l["id"] == loc_id:
+                return l
+        return None
 
     def _site(self, site_id):
         return next((x for x in self.sites if x["id"] == site_id), None)
