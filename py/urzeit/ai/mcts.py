@@ -14,7 +14,7 @@ from ..core.rng import Rng
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "avail", "action", "player", "order")
+    __slots__ = ("children", "visits", "total", "avail", "action", "player", "order", "legal", "keyed")
 
     def __init__(self, action=None, player=None):
         self.children = {}
@@ -24,6 +24,7 @@ class Node:
         self.action = action
         self.player = player
         self.order = None  # prior order of action keys, computed once
+        self.legal, self.keyed = None, None  # the legal list of the last visit, by action key
 
 
 def search_steps(determinize, seat, policy, iterations, rng: Rng, exploration=0.7,
@@ -41,7 +42,14 @@ def search_steps(determinize, seat, policy, iterations, rng: Rng, exploration=0.
             legal = state.legal_actions()
             if node.order is None:
                 node.order = [action_key(a) for a in policy.order(state, legal, seat, depth)]
-            keyed = {action_key(a): a for a in legal}
+            if legal == node.legal:
+                # Most samples offer the same list as the last visit (the root's never changes),
+                # and keying is the search's dearest step. Actions hold only str, int, None and
+                # lists of them, so equal actions have equal keys (tests/test_bot_speed_equivalence.py).
+                keyed = node.keyed
+            else:
+                keyed = {action_key(a): a for a in legal}
+                node.legal, node.keyed = legal, keyed
             available = [node.children[k] for k in keyed if k in node.children]
             for child in available:
                 child.avail += 1
@@ -56,7 +64,7 @@ def search_steps(determinize, seat, policy, iterations, rng: Rng, exploration=0.
                 child = Node(keyed[untried], player)
                 child.avail = 1
                 node.children[untried] = child
-                state.apply(keyed[untried])
+                state.apply_legal(keyed[untried])
                 path.append(child)
                 break
             if not available:
@@ -64,7 +72,7 @@ def search_steps(determinize, seat, policy, iterations, rng: Rng, exploration=0.
             log_term = math.log
             node = max(available, key=lambda c: c.total / c.visits
                        + exploration * math.sqrt(log_term(c.avail) / c.visits))
-            state.apply(node.action)
+            state.apply_legal(node.action)
             path.append(node)
             depth += 1
         policy.rollout(state, rng)

@@ -5,9 +5,14 @@ import json
 from .errors import BadRequest, IllegalAction
 
 
+# json.dumps with these arguments builds this same encoder on every call; the search keys
+# every legal action at every tree node, so the encoder is built once (same text).
+_KEY_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def action_key(action) -> str:
     """A canonical text for an action: strict about types (true is not 1, 1.0 is not 1)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    return _KEY_ENCODER.encode(action)
 
 
 def find_legal(action, legal: list[dict], why_not=None) -> dict:

@@ -57,10 +57,10 @@ def greedy_scores(state, seat, legal):
     result = []
     for action in legal:
         s = state.clone()
-        s.apply(action)
+        s.apply_legal(action)
         value = margin(s, seat)
         if action["type"] in ("play", "store") and not s.is_over and s.current == seat and s.phase == "play":
-            s.apply(END_TURN)
+            s.apply_legal(END_TURN)  # always legal in the play step
             value = max(value, margin(s, seat))
         result.append(value)
     return result
@@ -92,7 +92,7 @@ class Policy(CardGamePolicy):
                 action = rng.choice(plays) if plays and rng.random() < 0.85 else legal[-1]
             else:
                 action = rng.choice(legal)
-            state.apply(action)
+            state.apply_legal(action)
 
     def evaluate(self, state):
         return evaluate(state)

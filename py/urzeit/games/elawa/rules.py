@@ -9,6 +9,8 @@ then any number of play_tribe_card (2. Stammeskarten ausspielen) and use_supply_
 discard down to the chief's capacity).
 """
 
+import functools
+
 from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
 from ...core.game import Game, TurnState
@@ -56,6 +58,47 @@ def _payments(cost: list, available: dict) -> list[list]:
 
     walk(0, available.get("bone", 0), [])
     return results
+
+
+# How many of each token can matter to paying for a card: of a kind at most as many as its
+# cost shows, bones (jokers) at most one per symbol; _payments reads nothing beyond that.
+PAY_CAPS = {cid: tuple(len(c["cost"]["resources"]) if t == "bone" else c["cost"]["resources"].count(t)
+                       for t in TOKENS) for cid, c in CARDS.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _pay_choices(card_id: str, have: tuple, discount: bool) -> tuple:
+    """Every distinct way to pay for card_id, as (pay, with_sacrifice) pairs sorted the way
+    legal_actions lists the plays (a pay without a sacrifice before the same pay with one).
+    `have`: the available tokens as counts in TOKENS order, capped by PAY_CAPS (so a few
+    keys serve every position); `discount`: chief 2's discount applies now. Pure, so it is
+    cached: the bots' rollouts ask it many thousand times a move."""
+    card = CARDS[card_id]
+    cost = list(card["cost"]["resources"])
+    variants = [(cost, card["cost"]["sacrifice"])]
+    if discount:
+        variants = []
+        for sym in sorted(set(cost)):
+            reduced = list(cost)
+            reduced.remove(sym)
+            variants.append((reduced, card["cost"]["sacrifice"]))
+        if card["cost"]["sacrifice"]:
+            variants.append((cost, False))
+        if not variants:
+            variants = [(cost, False)]
+    available = dict(zip(TOKENS, have))
+    return tuple(sorted({(tuple(pay), sacrifice) for need, sacrifice in variants
+                         for pay in _payments(need, available)}))
+
+
+def _plays(card_id: str, hand: list, counts: list, discount: bool) -> list[dict]:
+    """The play actions of card_id. `hand`: the player's hand cards, sorted, no repeats;
+    `counts`: the available tokens in TOKENS order; `discount`: chief 2's discount now."""
+    choices = _pay_choices(card_id, tuple(map(min, counts, PAY_CAPS[card_id])), discount)
+    # a pay with a sacrifice is one play per other hand card (none: gap #17, no such play)
+    others = [c for c in hand if c != card_id] if CARDS[card_id]["cost"]["sacrifice"] else ()
+    return [{"type": "play", "card": card_id, "pay": list(pay), "sacrifice": victim}
+            for pay, sacrifice in choices for victim in (others if sacrifice else (None,))]
 
 
 ACTION_FIELDS = {"take_card": {"type", "stack", "skip"}, "take_visible": {"type", "stack"},
@@ -225,8 +268,10 @@ class ElawaState(TurnState):
             return [{"type": "discard", "token": t} for t in TOKENS if self.avail[p].get(t)]
         # play and store, in any order, then end the turn
         result = []
-        for card_id in sorted(set(self.hands[p])):
-            result += self._play_options(p, card_id)
+        hand = sorted(set(self.hands[p]))
+        counts, discount = [self.avail[p].get(t, 0) for t in TOKENS], self._discount_now(p)
+        for card_id in hand:
+            result += _plays(card_id, hand, counts, discount)
         for card_id in self.tribes[p]:
             if CARDS[card_id]["type"] == "supply" and card_id not in self.stored_now:
                 for token in self._storable(p, card_id):
@@ -243,32 +288,8 @@ class ElawaState(TurnState):
         return nth == 2 if self.chief2 == "second_only" else nth % 2 == 0
 
     def _play_options(self, p, card_id) -> list[dict]:
-        card = CARDS[card_id]
-        cost = list(card["cost"]["resources"])
-        variants = [(cost, card["cost"]["sacrifice"])]
-        if self._discount_now(p):
-            variants = []
-            for sym in sorted(set(cost)):
-                reduced = list(cost)
-                reduced.remove(sym)
-                variants.append((reduced, card["cost"]["sacrifice"]))
-            if card["cost"]["sacrifice"]:
-                variants.append((cost, False))
-            if not variants:
-                variants = [(cost, False)]
-        others = sorted(set(c for c in self.hands[p] if c != card_id))
-        result, seen = [], set()
-        for need, sacrifice in variants:
-            if sacrifice and not others:
-                continue  # gap #17: a sacrifice needs another hand card
-            for pay in _payments(need, self.avail[p]):
-                for victim in (others if sacrifice else [None]):
-                    key = (tuple(pay), victim)
-                    if key not in seen:
-                        seen.add(key)
-                        result.append({"type": "play", "card": card_id, "pay": pay, "sacrifice": victim})
-        result.sort(key=lambda a: (a["pay"], a["sacrifice"] or ""))
-        return result
+        return _plays(card_id, sorted(set(self.hands[p])), [self.avail[p].get(t, 0) for t in TOKENS],
+                      self._discount_now(p))
 
     def _storable(self, p, card_id) -> list[str]:
         """Gap #21/#24: one matching token (or a bone) per supply card per turn; the "≠"
@@ -288,6 +309,11 @@ class ElawaState(TurnState):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("an action is an object with a string field 'type'", reason="elawa.action_shape")
         find_legal(action, self.legal_actions(), self._refuse)
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: dict) -> list[dict]:
+        """apply without the check, for the bots' search: only for an action equal to one of
+        this state's legal_actions() (checking it would recompute that list)."""
         p = self.current
         kind = action["type"]
         if kind == "take_card":

@@ -51,6 +51,10 @@ class NimState(TurnState):
 
     def apply(self, action: dict) -> list[dict]:
         find_legal(action, self.legal_actions(), self._why_not)
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: dict) -> list[dict]:
+        """apply without the check: only for an action equal to one of legal_actions()."""
         p = self.current
         if action["type"] == "pass":
             self.passes += 1

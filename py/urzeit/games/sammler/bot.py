@@ -175,7 +175,7 @@ def evaluate(state, estimate=None) -> list[float]:
 
 def after_action(state, action):
     s = state.clone()
-    s.apply(action)
+    s.apply_legal(action)
     return s
 
 

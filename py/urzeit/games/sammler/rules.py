@@ -33,6 +33,21 @@ def _fits(pattern: str, type_index: int) -> tuple:
     return found
 
 
+def _zone_table(tile) -> tuple:
+    """What _put appends for the zones of a tile type, one tuple per field in zone order; a
+    forest's or river's open sides are the sides it touches (the same in every rotation)."""
+    zones = tile.zones
+    return (tuple(z.kind for z in zones),
+            tuple(len({seg // 3 for seg in z.segments}) if z.kind in (FOREST, RIVER) else 0 for z in zones),
+            tuple(z.gold for z in zones), tuple(z.mushrooms for z in zones), tuple(z.fire for z in zones),
+            tuple((z.animals["deer"], z.animals["mammoth"], z.animals["aurochs"], z.animals["tiger"]) for z in zones),
+            tuple(z.fish for z in zones),
+            tuple((zi, lake) for zi, z in enumerate(zones) if z.kind == RIVER for lake in z.lakes))
+
+
+_ZONE_TABLE = [_zone_table(tile) for tile in T.TYPES]  # by type index: _put runs in every simulation
+
+
 def _find(parent: list, x: int) -> int:
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -56,13 +71,13 @@ class SammlerState:
         self.n = n
         self.rng = rng
         self.board = {}
-        self.placed = []  # [type index, x, y, rotation, is_bonus]
+        self.placed = []  # (type index, x, y, rotation, is_bonus)
         self.open = {}
         self.base = []
         self.node_kind, self.node_tile, self.node_zone = [], [], []
         self.parent, self.openc, self.gold, self.mush, self.fire = [], [], [], [], []
         self.size = []  # zones in the feature (a quick tile count for the bots)
-        self.animals = []  # per node: [deer, mammoth, aurochs, tiger] totals at roots
+        self.animals = []  # per node: (deer, mammoth, aurochs, tiger) totals at roots (tuples: clones share them)
         self.sparent, self.sfish = [], []
         self.figures = []  # [owner, kind, placed index, zone index, node, cult]
         self.members = [MEMBERS] * n
@@ -83,13 +98,13 @@ class SammlerState:
         s.n = self.n
         s.rng = self.rng.clone()
         s.board = dict(self.board)
-        s.placed = [list(p) for p in self.placed]
+        s.placed = list(self.placed)
         s.open = dict(self.open)
         s.base = list(self.base)
         s.node_kind, s.node_tile, s.node_zone = list(self.node_kind), list(self.node_tile), list(self.node_zone)
         s.parent, s.openc, s.gold = list(self.parent), list(self.openc), list(self.gold)
         s.mush, s.fire, s.size = list(self.mush), list(self.fire), list(self.size)
-        s.animals = [list(a) for a in self.animals]
+        s.animals = list(self.animals)
         s.sparent, s.sfish = list(self.sparent), list(self.sfish)
         s.figures = [list(f) for f in self.figures]
         s.members, s.huts, s.score = list(self.members), list(self.huts), list(self.score)
@@ -118,56 +133,53 @@ class SammlerState:
         tile = T.TYPES[type_index]
         rot = tile.rotations[rotation]
         idx = len(self.placed)
-        self.placed.append([type_index, x, y, rotation, is_bonus])
+        self.placed.append((type_index, x, y, rotation, is_bonus))  # never changed: clones share it
         self.board[(x, y)] = idx
         self.open.pop((x, y), None)
         base = len(self.parent)
         self.base.append(base)
-        for zi, zone in enumerate(tile.zones):
-            node = base + zi
-            self.node_kind.append(zone.kind)
-            self.node_tile.append(idx)
-            self.node_zone.append(zi)
-            self.parent.append(node)
-            self.sparent.append(node)
-            sides = {((seg + 3 * rotation) % 12) // 3 for seg in zone.segments}
-            self.openc.append(len(sides) if zone.kind in (FOREST, RIVER) else 0)
-            self.gold.append(zone.gold)
-            self.mush.append(zone.mushrooms)
-            self.fire.append(zone.fire)
-            self.size.append(1)
-            a = zone.animals
-            self.animals.append([a["deer"], a["mammoth"], a["aurochs"], a["tiger"]])
-            self.sfish.append(zone.fish)
+        n = len(tile.zones)
+        kinds, open_sides, gold, mush, fire, animals, fish, river_lakes = _ZONE_TABLE[type_index]
+        self.node_kind += kinds
+        self.node_tile += [idx] * n
+        self.node_zone += range(n)
+        self.parent += range(base, base + n)
+        self.sparent += range(base, base + n)
+        self.openc += open_sides
+        self.gold += gold
+        self.mush += mush
+        self.fire += fire
+        self.size += [1] * n
+        self.animals += animals
+        self.sfish += fish
         # rivers and their lakes form one river system
-        for zi, zone in enumerate(tile.zones):
-            if zone.kind == RIVER:
-                for lake in zone.lakes:
-                    self._sunion(base + zi, base + lake)
+        for zi, lake in river_lakes:
+            self._sunion(base + zi, base + lake)
         # join features across each side that touches a placed neighbour
+        board, placed, parent, node_kind, openc = self.board, self.placed, self.parent, self.node_kind, self.openc
         for side in range(4):
             dx, dy = T.DELTAS[side]
             pos = (x + dx, y + dy)
-            nb = self.board.get(pos)
+            nb = board.get(pos)
             opp = (side + 2) % 4
             if nb is None:
                 pattern = self.open.get(pos, "....")
                 self.open[pos] = pattern[:opp] + rot.edges[side] + pattern[opp + 1:]
                 continue
-            ntype, _, _, nrot, _ = self.placed[nb]
+            ntype, _, _, nrot, _ = placed[nb]
             nrotated = T.TYPES[ntype].rotations[nrot]
             nseg = nrotated.seg_zone
             nbase = self.base[nb]
             # this side of each forest and river on either tile is open no longer
             for node in [base + zi for zi in rot.side_zones[side]] + \
                     [nbase + zi for zi in nrotated.side_zones[opp]]:
-                if self.node_kind[node] in (FOREST, RIVER):
-                    self.openc[_find(self.parent, node)] -= 1
+                if node_kind[node] in (FOREST, RIVER):
+                    openc[_find(parent, node)] -= 1
             for k, zi in rot.side_links[side]:
                 a = base + zi
                 b = nbase + nseg[opp * 3 + 2 - k]
                 self._union(a, b)
-                if self.node_kind[a] == RIVER:
+                if node_kind[a] == RIVER:
                     self._sunion(a, b)
         return idx
 
@@ -192,9 +204,7 @@ class SammlerState:
         self.mush[ra] += self.mush[rb]
         self.fire[ra] += self.fire[rb]
         self.size[ra] += self.size[rb]
-        aa, ab = self.animals[ra], self.animals[rb]
-        for i in range(4):
-            aa[i] += ab[i]
+        self.animals[ra] = tuple(a + b for a, b in zip(self.animals[ra], self.animals[rb]))
 
     def _sunion(self, a: int, b: int) -> None:
         p = self.sparent
@@ -260,25 +270,20 @@ class SammlerState:
         idx = self.last
         tile = T.TYPES[self.placed[idx][0]]
         base = self.base[idx]
+        parent, sparent = self.parent, self.sparent
+        # (kind, root) of every figure out there: huts by river system, the rest by feature
+        taken = {(f[1], _find(sparent if f[1] == "hut" else parent, f[4])) for f in self.figures}
         result = []
         for zi, zone in enumerate(tile.zones):
             node = base + zi
             for kind in FIGURES_FOR[zone.kind]:
                 if kind == "hut":
-                    if self.huts[p] and not self._hut_on_system(node):
+                    if self.huts[p] and ("hut", _find(sparent, node)) not in taken:
                         result.append({"type": "place_figure", "figure": kind, "zone": zone.id})
-                elif self.members[p] and not self._figure_on_feature(node, kind):
+                elif self.members[p] and (kind, _find(parent, node)) not in taken:
                     result.append({"type": "place_figure", "figure": kind, "zone": zone.id})
         result.sort(key=lambda a: (a["zone"], FIGURE_KINDS.index(a["figure"])))
         return result
-
-    def _figure_on_feature(self, node: int, kind: str) -> bool:
-        root = _find(self.parent, node)
-        return any(f[1] == kind and _find(self.parent, f[4]) == root for f in self.figures)
-
-    def _hut_on_system(self, node: int) -> bool:
-        root = _find(self.sparent, node)
-        return any(f[1] == "hut" and _find(self.sparent, f[4]) == root for f in self.figures)
 
     def _check_place_tile(self, action) -> tuple:
         if self.phase != "tile":
@@ -322,6 +327,13 @@ class SammlerState:
             raise IllegalAction(f"{action['type']!r} is not possible now: place the tile first",
                                 reason="sammler.place_tile_first", params={"action": action["type"]})
         find_legal(action, self.legal_actions(), self._refuse_figure)
+        return self.finish_turn(action if action["type"] == "place_figure" else None)
+
+    def apply_legal(self, action: dict) -> list[dict]:
+        """apply without the check, for the bots' search: only for an action equal to one of
+        this state's legal_actions() (checking it would recompute that list)."""
+        if action["type"] == "place_tile":
+            return self.place_drawn_tile(action["x"], action["y"], action["rotation"])
         return self.finish_turn(action if action["type"] == "place_figure" else None)
 
     def finish_turn(self, figure_action) -> list[dict]:
@@ -410,7 +422,9 @@ class SammlerState:
     # ---- scoring ---------------------------------------------------------------------
 
     def _feature_nodes(self, root: int) -> list[int]:
-        return [i for i in range(len(self.parent)) if _find(self.parent, i) == root]
+        # _union keeps the smaller root, so a root is its feature's smallest node: start there
+        parent = self.parent
+        return [i for i in range(root, len(parent)) if _find(parent, i) == root]
 
     def _feature_value(self, root: int) -> tuple[int, dict]:
         """Points of a forest or river now (as if complete), with what they are made of."""

@@ -210,9 +210,9 @@ def rollout_value(state, seat, rng, epsilon=0.05, limit=1500) -> float:
         if state.is_over:
             break
         if rng.random() < epsilon:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply_legal(rng.choice(state.legal_actions()))
         else:
-            state.apply(plan(state, rng))
+            state.apply_legal(plan(state, rng))
     margin = state.vp[seat] - state.vp[1 - seat]
     won = 1.0 if state.is_over and state.winner() == seat else 0.0
     return 0.7 * won + 0.3 / (1.0 + math.exp(-margin / 4.0))
@@ -252,7 +252,7 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
                     + 0.5 * math.sqrt(log_n / (n[j] + 1)))
         started = time.perf_counter()
         state = determinize(Rng(rng.next_u64()))
-        state.apply(legal[k])
+        state.apply_legal(legal[k])
         n[k] += 1
         total[k] += rollout_value(state, seat, rng)
         now = time.perf_counter()

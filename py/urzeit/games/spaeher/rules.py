@@ -105,7 +105,10 @@ class SpaeherState(TurnState):
     # ---- helpers -----------------------------------------------------------------------
 
     def _loc(self, loc_id):
-        return next((l for l in self.locations if l["id"] == loc_id), None)
+        for l in self.locations:  # a plain loop: the planner asks this in every rollout step
+            if l["id"] == loc_id:
+                return l
+        return None
 
     def _site(self, site_id):
         return next((x for x in self.sites if x["id"] == site_id), None)
@@ -236,6 +239,11 @@ class SpaeherState(TurnState):
         if self.over:
             raise IllegalAction("the game is over", reason="spaeher.game_over")
         find_legal(action, self.legal_actions(), self._why_not)
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: dict) -> list[dict]:
+        """apply without the check, for the bots' search and rollouts: only for an action
+        equal to one of this state's legal_actions() (checking it would recompute that list)."""
         p = self.current
         t = action["type"]
         events = []
