@@ -231,7 +231,7 @@ def test_the_least_recently_used_match_is_forgotten_first():
 
 def test_a_bot_move_in_time_slices_equals_the_move_in_one_go():
     def new():
-        return call(op="new", game="sammler", seed=8,
+        return call(op="new", game="elawa", seed=8,
                     seats=[{"kind": "ai", "level": "hard"}, {"kind": "human"}])["result"]["match"]
 
     whole = call(op="ai", match=new(), seat=0, budget_ms=0)["result"]["action"]
@@ -244,6 +244,27 @@ def test_a_bot_move_in_time_slices_equals_the_move_in_one_go():
         slices += 1
     assert slices > 3 and r["action"] == whole
     assert r["view"]["state_id"] == 1  # applied once, at the end
+
+
+def test_a_level_that_does_not_search_also_answers_in_slices():
+    # sammler hard judges every placement by the Outlook: it too yields, so the worker answers
+    # in between, and the sliced move is the move in one go
+    def new():  # random moves until the hard seat has many placements to judge
+        m = call(op="new", game="sammler", seed=8,
+                 seats=[{"kind": "ai", "level": "hard"}, {"kind": "human"}])["result"]["match"]
+        while True:
+            view = call(op="view", match=m, seat=0)["result"]
+            if view["current_seat"] == 0 and view["phase"] == "tile" and len(view["legal"]) > 20:
+                return m
+            call(op="ai", match=m, seat=view["current_seat"], level="random")
+
+    whole = call(op="ai", match=new(), seat=0)["result"]["action"]
+    r = call(op="ai", match=new(), seat=0, slice_ms=1)["result"]
+    slices = 1
+    while r.get("pending"):
+        r = call(op="ai_continue", job=r["job"], slice_ms=1)["result"]
+        slices += 1
+    assert slices > 1 and r["action"] == whole
 
 
 def test_a_sliced_search_goes_stale_when_the_game_changes_meanwhile():

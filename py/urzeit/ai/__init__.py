@@ -64,11 +64,11 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
         state = determinize(Rng(rng.next_u64()))
         if hasattr(policy, "easy"):  # a game's own rule-based player
             return policy.easy(state, seat, legal, rng)
-        return _greedy(state, seat, legal, policy, rng, getattr(policy, "easy_temperature", 1.5))
+        return (yield from _greedy(state, seat, legal, policy, rng, getattr(policy, "easy_temperature", 1.5)))
     time_limit = decision_limit(level, budget_ms, turn_ms)
     iterations = bot.ITERATIONS[level]
     if iterations == 0:  # a level that does not search: this turn's best move by its judgement
-        return _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng, temperature=0)
+        return (yield from _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng, temperature=0))
     if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
         search = policy.search_steps(determinize, seat, legal, rng, iterations, time_limit)
     else:
@@ -105,9 +105,17 @@ def _bot_module(game_id):
         return None
 
 
+GREEDY_CHUNK = 8  # actions judged between two yields (the worker answers in between)
+
+
 def _greedy(state, seat, legal, policy, rng, temperature=1.5):
-    """Easy: the best move of this turn by the heuristic, with a little noise."""
-    scores = policy.greedy_scores(state, seat, legal)
+    """The best move of this turn by the heuristic, with noise (easy) or without (temperature
+    0). A generator: it yields after every few actions judged, like a search."""
+    scores = []
+    for i in range(0, len(legal), GREEDY_CHUNK):
+        scores += policy.greedy_scores(state, seat, legal[i:i + GREEDY_CHUNK])
+        if i + GREEDY_CHUNK < len(legal):
+            yield i
     top = max(scores)
     if temperature == 0:  # no noise: the first of the best
         return legal[scores.index(top)]
