@@ -139,12 +139,12 @@ def main(argv=None):
                 verdict = "-" if goal is None else ("met" if p95 <= goal else "MISSED")
                 if verdict == "MISSED":
                     failed.append(f"{game}/{level}")
-                searched = [x for x in searches if x.get("planned")]
-                cut = sum(1 for x in searched if x.get("cut"))
-                sims = sum(x["simulations"] for x in searched)
-                planned = sum(x["planned"] for x in searched)
-                told = (f"searched {len(searched)}, cut by time {cut} ({sims / planned:.0%} of planned simulations run)"
-                        if searched else "no searched decision")
+                searched = [x for x in searches if x.get("simulations")]
+                cut = [x for x in searched if x.get("cut")]
+                told = (f"{len(searched)} searched decisions, {len(cut)} cut by the time budget"
+                        + (f" (they ran {sum(x['simulations'] for x in cut)} of {sum(x['planned'] for x in cut)}"
+                           " planned simulations)" if cut else "")
+                        if searched else "no decision searched")
                 print(f"{game:8} {level:6} {len(ms):5} {statistics.mean(decisions):8.1f} {pct(ms, 0.5):5.0f}ms "
                       f"{p95:5.0f}ms {max(ms):5.0f}ms {(pct(decisions, 0.95) - 1) * (pause or 0):8.0f}ms {verdict:>6}"
                       f"   {told}  [{time.perf_counter() - t0:.0f} s]", flush=True)

@@ -11,7 +11,7 @@ import { entryTitle } from "./menu.mjs";
 
 // A short pause between two decisions of one computer turn (tile, then figure) so the player
 // can follow the move; none after its last decision: the player may act at once.
-const AI_PAUSE_MS = TEST_MODE ? 0 : 300;
+const AI_PAUSE_MS = TEST_MODE ? 0 : 250;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Without a renderer the view is shown as it is (only ever for a game the page does not know).

@@ -257,8 +257,9 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None):
         total[k] += rollout_value(state, seat, rng)
         now = time.perf_counter()
         longest = max(longest, now - started)
-        # stop before a sample that would end after the deadline, not after it
-        if deadline is not None and i >= len(legal) and now + longest > deadline:
+        # stop before a sample that would end after the deadline, not after it; a short budget
+        # may leave actions unsampled: then the planner's head start decides among them
+        if deadline is not None and now + longest > deadline:
             break
         yield i
     best = max(range(len(legal)), key=lambda j: ((total[j] + prior[j]) / (n[j] + 1), n[j]))
