@@ -44,6 +44,7 @@ def request_strategy(match_ids):
         "options": st.one_of(st.just({}), json_value),
         "save": json_value,
         "budget_ms": st.one_of(st.integers(-5, 100), json_value),
+        "turn_ms": st.one_of(st.integers(-5, 5000), json_value),
         "viewer": st.one_of(st.integers(-2, 6), json_value),
         "extra": json_value,
     }
@@ -116,7 +117,7 @@ def draw_request(data, match_ids):
         "state_id": (m.revision if m else 0) + (state_offset if use_real == 0 else 0),
         "game": GAME_IDS[pick % len(GAME_IDS)],
         "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}], "seed": pick,
-        "options": {}, "save": m.replay() if m else {}, "budget_ms": 0, "level": "random",
+        "options": {}, "save": m.replay() if m else {}, "budget_ms": 0, "turn_ms": pick % 2000, "level": "random",
         "viewer": pick % (players + 1) - 1, "apply": bool(pick % 2),
         "action": legal[pick % len(legal)] if legal and use_real else canned,
         "slice_ms": pick % 30 + 1, "job": sorted(api._jobs)[0] if api._jobs and use_real else f"j{pick}",

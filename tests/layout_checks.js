@@ -80,7 +80,10 @@
     const el = n.parentElement;
     if (!el || !visible(el) || el.closest(".error-details, script, style, textarea, option")) continue;
     for (const m of n.textContent.matchAll(/[\p{L}\p{N}'’]{2,}/gu)) {
-      range.setStart(n, m.index);
+      // after a soft hyphen the line may break (that is its purpose); Chromium counts the
+      // drawn hyphen into the next part's first letter, so measure that part from its second
+      const afterShy = m.index > 0 && n.textContent[m.index - 1] === "\u00ad";
+      range.setStart(n, m.index + (afterShy ? 1 : 0));
       range.setEnd(n, m.index + m[0].length);
       const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
       if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2) add("word-broken", el, `"${m[0]}" in: ${n.textContent.trim().slice(0, 60)}`);
