@@ -64,7 +64,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=12)
     args = parser.parse_args()
-    print("bot move times in ms (p50 p95 max), uncapped; the page caps medium at 0.6 s and hard at 1.8 s")
+    print("bot move times in ms (p50 p95 max), uncapped; in the page a whole computer turn shares one budget (ai.TURN_BUDGET)")
     print(f"{'game':8} {'level':7} {'CPython 3.11':>20} {'Pyodide/Node':>20}  goal")
     for game in ("sammler", "elawa", "spaeher"):
         for level in ("easy", "medium", "hard"):
