@@ -255,11 +255,14 @@ def _ai_reply(game, level, **extra):
     return match, json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": 0, **extra})))
 
 
-def test_a_spent_turn_budget_cuts_the_search_and_says_so():
+def test_a_spent_turn_budget_cuts_the_search_and_says_so(monkeypatch):
+    # far more simulations planned than any machine runs in the floor's 50 ms
+    monkeypatch.setitem(ai._bot_module("elawa").ITERATIONS, "hard", 1_000_000)
     _, r = _ai_reply("elawa", "hard", turn_ms=60_000)
     search = r["result"]["search"]
     assert search["limit_s"] == ai.TURN_FLOOR
-    assert search["cut"] and search["simulations"] < search["planned"] == ai._bot_module("elawa").ITERATIONS["hard"]
+    assert search["cut"] and 0 < search["simulations"] < search["planned"] == 1_000_000
+    monkeypatch.undo()
     _, r = _ai_reply("elawa", "hard", budget_ms=0)  # no cap: every planned simulation
     search = r["result"]["search"]
     assert not search["cut"] and search["simulations"] == search["planned"]
