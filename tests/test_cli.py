@@ -208,3 +208,16 @@ def test_pip_install_gives_the_urzeit_command(exported, tmp_path):
         r = subprocess.run([*cmd, "--help"], capture_output=True, text=True, timeout=60,
                            env=dict(os.environ, PYTHONPATH=pythonpath))
         assert "tournament" in r.stdout and "replay" in r.stdout and "check" in r.stdout
+
+
+def test_ladder_tables_give_each_level_its_win_share(monkeypatch, capsys):
+    from urzeit import tournament
+    monkeypatch.setattr(tournament, "LADDER", ("random", "easy", "medium"))  # one table of three
+    ok, illegal = tournament.ladder("sammler", 3, 1, 0, 1, [3, 4], table_games=3, pairs_too=False)
+    out = capsys.readouterr().out
+    assert illegal == 0 and "tables only" in out
+    assert "-- sammler, 3 players: medium, easy, random; 3 games (every seed in all 3 seat rotations)" in out
+    assert "4 players" not in out  # four levels are needed for a table of four
+    shares = [float(line.split()[1].rstrip("%")) for line in out.splitlines()
+              if line.split()[:1] in (["medium"], ["easy"], ["random"])]
+    assert len(shares) == 3 and abs(sum(shares) - 100) < 0.2

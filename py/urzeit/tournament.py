@@ -21,6 +21,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import sys
 import time
 
 from . import api
@@ -129,54 +130,68 @@ def rate_elo(p):
     return 400 * math.log10(p / (1 - p))
 
 
-def ladder(game, games, seed, budget, jobs, tables, far_games=None):
+def ladder(game, games, seed, budget, jobs, tables, far_games=None, table_games=None, pairs_too=True):
     """Round robin of the four levels (two players), then the bigger tables."""
+    with multiprocessing.Pool(jobs) as pool:
+        ok, illegal = ladder_pairs(pool, game, games, seed, budget, far_games) if pairs_too else (True, 0)
+        illegal += ladder_tables(pool, game, table_games or games, seed, budget, tables)
+    print(f"illegal attempts: {illegal}; " + (f"ladder {'holds' if ok else 'does NOT hold'} "
+          f"(each level >= {GOAL_RATE:.0%} against the one below, interval above {GOAL_LOW:.0%})"
+          if pairs_too else "tables only"))
+    return ok, illegal
+
+
+def ladder_pairs(pool, game, games, seed, budget, far_games):
     print(f"== {game}: round robin of {', '.join(LADDER)}, {games} games a pair, two players, "
           f"seeds from {seed}, every seed in both seat orders")
     pairs = {}
     ok = True
     illegal = 0
-    with multiprocessing.Pool(jobs) as pool:
-        for a, b in itertools.combinations(LADDER, 2):
-            upper, lower = b, a  # LADDER is weakest first
-            adjacent = LADDER.index(upper) - LADDER.index(lower) == 1
-            n = games if adjacent or not far_games else far_games
-            t0 = time.perf_counter()
-            results = pool.map(play, work_for(game, (upper, lower), n, seed, budget), chunksize=1)
-            wins, _, times, bad = summarize((upper, lower), results)
-            illegal += bad
-            pairs[(upper, lower)] = (wins[upper], n)
-            p = wins[upper] / n
-            lo, hi = wilson(p, n)
-            verdict = ""
-            if adjacent:
-                met = p >= GOAL_RATE and lo > GOAL_LOW
-                ok &= met
-                verdict = "  goal met" if met else "  GOAL NOT MET"
-            ts = sorted(times[upper]) or [0.0]
-            print(f"{upper:>6} vs {lower:<6} {n:4} games {p:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}  "
-                  f"(Elo diff {rate_elo(p):+.0f}, {rate_elo(lo):+.0f}..{rate_elo(hi):+.0f})  "
-                  f"{upper} move p50 {ts[len(ts) // 2] * 1000:.0f} ms p95 {ts[int(len(ts) * 0.95)] * 1000:.0f} ms"
-                  f"  [{time.perf_counter() - t0:.0f} s]{verdict}", flush=True)
-        ratings = elo(LADDER, pairs)
-        print("Elo (Bradley-Terry fit, random = 0): "
-              + ", ".join(f"{lvl} {ratings[lvl]:.0f}" for lvl in LADDER))
-        for n in tables:
-            if n not in PLAYERS.get(game, (2,)) or n == 2:
-                continue
-            for levels in itertools.combinations(LADDER, n):
-                levels = tuple(reversed(levels))
-                count = max(n, games // n * n)
-                t0 = time.perf_counter()
-                results = pool.map(play, work_for(game, levels, count, seed, budget), chunksize=1)
-                print(f"-- {game}, {n} players: {', '.join(levels)}; {count} games "
-                      f"(every seed in all {n} seat rotations) [{time.perf_counter() - t0:.0f} s]; "
-                      f"fair share {1 / n:.0%}")
-                _, bad = print_match(levels, results, count)
-                illegal += bad
-    print(f"illegal attempts: {illegal}; ladder {'holds' if ok else 'does NOT hold'} "
-          f"(each level >= {GOAL_RATE:.0%} against the one below, interval above {GOAL_LOW:.0%})")
+    for a, b in itertools.combinations(LADDER, 2):
+        upper, lower = b, a  # LADDER is weakest first
+        adjacent = LADDER.index(upper) - LADDER.index(lower) == 1
+        n = games if adjacent or not far_games else far_games
+        t0 = time.perf_counter()
+        results = pool.map(play, work_for(game, (upper, lower), n, seed, budget), chunksize=1)
+        wins, _, times, bad = summarize((upper, lower), results)
+        illegal += bad
+        pairs[(upper, lower)] = (wins[upper], n)
+        p = wins[upper] / n
+        lo, hi = wilson(p, n)
+        verdict = ""
+        if adjacent:
+            met = p >= GOAL_RATE and lo > GOAL_LOW
+            ok &= met
+            verdict = "  goal met" if met else "  GOAL NOT MET"
+        ts = sorted(times[upper]) or [0.0]
+        print(f"{upper:>6} vs {lower:<6} {n:4} games {p:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}  "
+              f"(Elo diff {rate_elo(p):+.0f}, {rate_elo(lo):+.0f}..{rate_elo(hi):+.0f})  "
+              f"{upper} move p50 {ts[len(ts) // 2] * 1000:.0f} ms p95 {ts[int(len(ts) * 0.95)] * 1000:.0f} ms"
+              f"  [{time.perf_counter() - t0:.0f} s]{verdict}", flush=True)
+    ratings = elo(LADDER, pairs)
+    print("Elo (Bradley-Terry fit, random = 0): "
+          + ", ".join(f"{lvl} {ratings[lvl]:.0f}" for lvl in LADDER), flush=True)
     return ok, illegal
+
+
+def ladder_tables(pool, game, games, seed, budget, tables):
+    """Every choice of n of the four levels at one table of n, each level's win share."""
+    illegal = 0
+    for n in tables:
+        if n not in PLAYERS.get(game, (2,)) or n == 2:
+            continue
+        for levels in itertools.combinations(LADDER, n):
+            levels = tuple(reversed(levels))
+            count = max(n, games // n * n)
+            t0 = time.perf_counter()
+            results = pool.map(play, work_for(game, levels, count, seed, budget), chunksize=1)
+            print(f"-- {game}, {n} players: {', '.join(levels)}; {count} games "
+                  f"(every seed in all {n} seat rotations) [{time.perf_counter() - t0:.0f} s]; "
+                  f"fair share {1 / n:.0%}")
+            _, bad = print_match(levels, results, count)
+            illegal += bad
+            sys.stdout.flush()
+    return illegal
 
 
 def set_iterations(game, spec):
@@ -201,6 +216,10 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--far-games", type=int, default=None,
                         help="with --ladder: games for the pairs two or more levels apart (default --games)")
+    parser.add_argument("--table-games", type=int, default=None,
+                        help="with --tables: games per table (default --games)")
+    parser.add_argument("--tables-only", action="store_true",
+                        help="with --ladder --tables: only the bigger tables (the pairs were run before)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--iterations", default="",
@@ -217,7 +236,8 @@ def main(argv=None):
         tables = [int(x) for x in args.tables.split(",") if x]
         illegal = 0
         for game in ([args.game] if args.game else list(PLAYERS)):
-            _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables, args.far_games)
+            _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables, args.far_games,
+                            args.table_games, pairs_too=not args.tables_only)
             illegal += bad
         return 0 if illegal == 0 else 1
     if not args.game or not args.seats:
