@@ -16,20 +16,9 @@ HUT_VALUE = 1.0
 def estimates(state) -> list[float]:
     """Score now plus what each seat's figures are likely still to bring."""
     est = [float(x) for x in state.score]
-    groups = {}
-    for f in state.figures:
-        key = ("s", state.river_system_root(f[4])) if f[1] == "hut" else (f[1], state.feature_root(f[4]))
-        groups.setdefault(key, []).append(f)
     late = 0.35 + 0.65 * min(1.0, len(state.land) / 40)  # less time left: fewer completions
-    for (kind, root), figs in groups.items():
-        counts = [0] * state.n
-        cult = None
-        for f in figs:
-            counts[f[0]] += 1
-            if f[5]:
-                cult = f[0]
-        best = max(counts)
-        owners = [cult] if cult is not None else [p for p in range(state.n) if counts[p] == best]
+    for (kind, root), figs in _figure_groups(state).items():
+        owners = _owners(state, figs)
         if kind == "s":
             value = state.sfish[root]
         elif kind == "hunter":
