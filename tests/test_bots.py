@@ -129,7 +129,7 @@ def test_elawa_bot_plays_a_scoring_card_it_can_pay_before_the_game_ends(level):
     assert action["type"] == "play" and action["card"] == "P10"
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_spaeher_bot_uses_the_meat_it_brought_home(level):
     s = games.get("spaeher").new_game(2, 4, {})
     s.phase, s.pool, s.hunger[0] = "recall", ["meat"], 3
@@ -142,7 +142,7 @@ def test_spaeher_bot_does_not_call_an_early_sunset_with_a_full_hand(level):
     assert any_bot_move("spaeher", s, 0, level)["type"] != "sunset"
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_spaeher_bot_creates_an_item_it_can_pay(level):
     s = games.get("spaeher").new_game(2, 4, {})
     s.phase, s.items[0], s.pool = "recall", ["steinhuetten"], ["stone", "stone", "clay"]
@@ -169,6 +169,19 @@ def test_sammler_determinize_redeals_only_the_order_of_the_stacks():
     other = state.clone()
     other.land.reverse()
     assert state.determinize(0, Rng(9)).to_json() == other.determinize(0, Rng(9)).to_json()
+
+
+def test_spaeher_rollout_to_a_horizon_stops_after_each_players_next_sunset():
+    from urzeit.games.spaeher import bot
+    s = games.get("spaeher").new_game(2, 4, {})
+    before = list(s.sunsets)
+    value = bot.rollout_value(s, 0, Rng(5), sunsets=1)
+    more = [n - b for n, b in zip(s.sunsets, before)]
+    assert not s.is_over and min(more) == 1 and 0 < value < 1  # stopped at the later one's sunset
+    ahead = s.clone()
+    ahead.vp[0] += 5  # five points more, the rest the same: worth more to seat 0, less to seat 1
+    assert bot.position_value(ahead, 0) > bot.position_value(s, 0)
+    assert bot.position_value(ahead, 1) < bot.position_value(s, 1)
 
 
 def _spaeher_with_drops():
