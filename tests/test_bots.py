@@ -129,6 +129,17 @@ def test_elawa_bot_plays_a_scoring_card_it_can_pay_before_the_game_ends(level):
     assert action["type"] == "play" and action["card"] == "P10"
 
 
+def test_elawa_easy_mostly_plays_a_scoring_card_before_the_game_ends():
+    """Easy doubts (noise of 3 points), so it is judged over many seeds: a card worth 6
+    points left unplayed at the end is a blunder it makes rarely."""
+    s = games.get("elawa").new_game(2, 4, {})
+    s.phase, s.current, s.final_round = "play", 1, True
+    s.hands[1] = ["P10"]
+    s.avail[1] = {"berry": 0, "meat": 0, "flint": 1, "fur": 0, "bone": 0}
+    plays = sum(any_bot_move("elawa", s, 1, "easy", seed)["type"] == "play" for seed in range(40))
+    assert plays >= 30
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_spaeher_bot_uses_the_meat_it_brought_home(level):
     s = games.get("spaeher").new_game(2, 4, {})
