@@ -292,6 +292,15 @@ def test_a_spent_turn_budget_cuts_the_search_and_says_so(monkeypatch):
     assert not search["cut"] and search["simulations"] == search["planned"]
 
 
+def test_a_game_may_give_its_turns_a_budget_of_its_own():
+    own = ai._bot_module("spaeher").TURN_BUDGET
+    assert own["hard"] > ai.TURN_BUDGET["hard"] and not hasattr(ai._bot_module("elawa"), "TURN_BUDGET")
+    _, r = _ai_reply("spaeher", "hard", turn_ms=0)  # the first turn's first choice is searched
+    assert r["result"]["search"]["limit_s"] == pytest.approx(own["hard"] * ai.TURN_SHARE)
+    _, r = _ai_reply("elawa", "hard", turn_ms=0)
+    assert r["result"]["search"]["limit_s"] == pytest.approx(ai.TURN_BUDGET["hard"] * ai.TURN_SHARE)
+
+
 @pytest.mark.parametrize("bad", [-1, "500", 1.5, True])
 def test_a_bad_turn_ms_is_refused_and_plays_nothing(bad):
     match, r = _ai_reply("elawa", "medium", turn_ms=bad)

@@ -117,16 +117,17 @@ def test_a_missing_or_tampered_wheel_is_a_visible_error(page, served_dist, break
 
 def test_a_computer_turn_shares_one_search_budget_over_its_decisions(page, served_dist):
     """Issue #15: the page tells the engine how long the computer's turn has taken, so its
-    decisions (tile, figure, bonus tile) together stay within the level's turn budget."""
+    decisions (Elawa: take, play, ... ; hard searches each) together stay within the level's
+    turn budget."""
     from urzeit import ai
     page.goto(served_dist + "?test=1&seed=5")
     page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
-    page.click("[data-game-id='sammler']")
+    page.click("[data-game-id='elawa']")
     page.select_option("#seat-list li[data-seat='0'] select.seat-kind", "human")
     page.select_option("#seat-list li[data-seat='1'] select.seat-kind", "ai")
     page.select_option("#seat-list li[data-seat='1'] select.seat-level", "hard")
     page.click("#start-button")
-    page.wait_for_selector("#app[data-game='sammler']")
+    page.wait_for_selector("#app[data-game='elawa']")
     idle = ("() => document.getElementById('app').dataset.busy === 'false'"
             " && (window.urzeit.view.over || window.urzeit.legal.length)")
     page.wait_for_function(idle, timeout=READY_TIMEOUT)
@@ -142,12 +143,15 @@ def test_a_computer_turn_shares_one_search_budget_over_its_decisions(page, serve
         turns.setdefault(s["turn"], []).append(s)
     turns = list(turns.values())
     assert len(turns) == 4 and any(len(t) >= 2 for t in turns)
-    budget = ai.TURN_BUDGET["hard"]
+    budget = ai.TURN_BUDGET["hard"]  # Elawa's bot keeps the common budget
+    searched = 0
     for turn in turns:  # turn_ms grows from about 0 over the decisions of one turn
         assert turn[0]["turnMs"] < 50
         assert [s["turnMs"] for s in turn] == sorted(s["turnMs"] for s in turn)
         for s in turn:
             if s.get("planned"):  # a searched decision: its share of what is left
+                searched += 1
                 want = max(ai.TURN_FLOOR, (budget - s["turnMs"] / 1000) * ai.TURN_SHARE)
                 assert s["limit_s"] == pytest.approx(want, abs=1e-6)
+    assert searched >= 4  # hard searches in Elawa: the check above ran
     page.watch.assert_clean()

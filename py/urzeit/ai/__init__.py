@@ -18,18 +18,19 @@ TIME_CAP = {"medium": 0.6, "hard": 1.8}
 # The page plays whole turns: a computer turn (tile, figure, bonus tile; a card game's several
 # steps) searches at most this long in all (seconds), whatever its number of decisions.
 TURN_BUDGET = {"medium": 0.35, "hard": 1.4}  # the page adds ~0.1 s a decision (replies, drawing)
+# (a game's bot module may set its own TURN_BUDGET where its turns leave more room)
 TURN_SHARE = 0.6      # a decision may use this share of what is left of its turn's budget
 TURN_FLOOR = 0.05     # and always this much, so a late small decision is still searched
 
 
-def decision_limit(level, budget_ms=None, turn_ms=None):
+def decision_limit(level, budget_ms=None, turn_ms=None, turn_budget=None):
     """The time limit (seconds, None = no cap) of one decision: budget_ms when the caller
     sets it (0 = none); else, inside a turn the page times (turn_ms already spent), a share
-    of the turn's budget; else the per-move cap."""
+    of the turn's budget (the game's `turn_budget`, else TURN_BUDGET); else the per-move cap."""
     if budget_ms is not None:
         return budget_ms / 1000 or None
     if turn_ms is not None:
-        return max(TURN_FLOOR, (TURN_BUDGET[level] - turn_ms / 1000) * TURN_SHARE)
+        return max(TURN_FLOOR, ((turn_budget or TURN_BUDGET)[level] - turn_ms / 1000) * TURN_SHARE)
     return TIME_CAP[level]
 
 
@@ -64,7 +65,7 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
         if hasattr(policy, "easy"):  # a game's own rule-based player
             return policy.easy(state, seat, legal, rng)
         return (yield from _greedy(state, seat, legal, policy, rng, getattr(policy, "easy_temperature", 1.5)))
-    time_limit = decision_limit(level, budget_ms, turn_ms)
+    time_limit = decision_limit(level, budget_ms, turn_ms, getattr(bot, "TURN_BUDGET", None))
     iterations = bot.ITERATIONS[level]
     if iterations == 0:  # a level that does not search: this turn's best move by its judgement
         return (yield from _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng, temperature=0))

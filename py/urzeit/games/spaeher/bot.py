@@ -293,6 +293,11 @@ ITERATIONS = {"medium": 8, "hard": 30}
 # How each level's samples end (None: the game's end; n: each player's n-th sunset from now,
 # then judged by position_value) and whether it searches every choice or only the day-shaping ones.
 HORIZON = {"medium": None, "hard": None}
+# The search time of a whole computer turn in the page (ai.TURN_BUDGET for the other games).
+# A sample plays the rest of the game (50-100 ms in Pyodide early on), so the common budget cut
+# most searches short; this game's turns leave room for more (bench/page_turns.py: p95 576 /
+# 1352 ms at 0.35 / 1.4 s, goals 1 / 2 s).
+TURN_BUDGET = {"medium": 0.6, "hard": 1.75}
 EVERY_CHOICE = {"medium": False, "hard": False}
 
 class Policy:
