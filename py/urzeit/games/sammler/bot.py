@@ -101,7 +101,10 @@ class Outlook:
         groups = _figure_groups(state)
         left = len(state.land)
         late = 0.35 + 0.65 * min(1.0, left / 40)
-        draws = self.fill * left  # draws that may put a tile on a given place
+        # draws that may put a tile on a given place: mostly the owner's own (rivals seldom close
+        # a feature for someone else), so a bigger table leaves fewer (3-/4-player tables:
+        # hard lost to medium with the two-player figure, docs/bots.md)
+        draws = self.fill * left * 2 / state.n
         wanted = {root for kind, root in groups if kind != "s" and (kind == "hunter" or state.openc[root])}
         places = self.open_places(state, wanted)
         for (kind, root), figs in groups.items():
