@@ -246,7 +246,7 @@ def _worth_searching(state) -> bool:
     return state.phase == "steps" and state.steps[0]["op"] in ("reveal", "take_character")
 
 
-def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None, sunsets=None, every=False):
+def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None, sunsets=None):
     """Flat Monte Carlo with UCB1 over the legal actions: each sample deals a world the seat
     cannot tell from the true one, plays the action and then the planner to the end. The
     planner's own choice starts with a small head start, so a short search never does worse
@@ -255,7 +255,7 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None, s
         return legal[0]
     deadline = time.perf_counter() + time_limit_s if time_limit_s else None
     base = determinize(Rng(rng.next_u64()))
-    if not every and not _worth_searching(base):
+    if not _worth_searching(base):
         return plan(base, rng)
     first = plan(base)
     prior = [1.0 if a == first else 0.0 for a in legal]
@@ -291,14 +291,14 @@ def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None, s
 # day-shaping ones, gained nothing (40 %) at four times the cost.
 ITERATIONS = {"medium": 8, "hard": 30}
 # How each level's samples end (None: the game's end; n: each player's n-th sunset from now,
-# then judged by position_value) and whether it searches every choice or only the day-shaping ones.
+# then judged by position_value; an experiment, off).
 HORIZON = {"medium": None, "hard": None}
 # The search time of a whole computer turn in the page (ai.TURN_BUDGET for the other games).
 # A sample plays the rest of the game (50-100 ms in Pyodide early on), so the common budget cut
 # most searches short; this game's turns leave room for more (bench/page_turns.py: p95 576 /
 # 1352 ms at 0.35 / 1.4 s, goals 1 / 2 s).
 TURN_BUDGET = {"medium": 0.6, "hard": 1.75}
-EVERY_CHOICE = {"medium": False, "hard": False}
+
 
 class Policy:
     """What urzeit.ai asks of this game: the easy bot and the search."""
@@ -311,5 +311,4 @@ class Policy:
         return plan(state, rng)
 
     def search_steps(self, determinize, seat, legal, rng, iterations, time_limit_s=None):
-        return search_steps(determinize, seat, legal, rng, iterations, time_limit_s,
-                            HORIZON.get(self.level), EVERY_CHOICE.get(self.level, False))
+        return search_steps(determinize, seat, legal, rng, iterations, time_limit_s, HORIZON.get(self.level))
