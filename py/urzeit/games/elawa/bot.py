@@ -23,14 +23,17 @@ def estimates(state) -> list[float]:
     return est
 
 
+def _lead(values, p) -> float:
+    """p's value minus the best rival's."""
+    return values[p] - max(v for q, v in enumerate(values) if q != p)
+
+
 def margin(state, seat) -> float:
     if state.is_over:  # the outcome first, then by how much (a bigger win is better)
-        scores = state.scores()
         winners = state.winners()
         outcome = 100.0 if winners == [seat] else (0.0 if seat in winners else -100.0)
-        return outcome + scores[seat] - max(scores[q] for q in range(state.n) if q != seat)
-    est = estimates(state)
-    return est[seat] - max(est[q] for q in range(state.n) if q != seat)
+        return outcome + _lead(state.scores(), seat)
+    return _lead(estimates(state), seat)
 
 
 def _lead_value(lead):
@@ -41,11 +44,10 @@ def evaluate(state) -> list[float]:
     if state.is_over:  # mostly who won, a little by how much
         winners = state.winners()
         scores = state.scores()
-        return [0.9 * ((1.0 / len(winners)) if p in winners else 0.0)
-                + 0.1 * _lead_value(scores[p] - max(scores[q] for q in range(state.n) if q != p))
+        return [0.9 * ((1.0 / len(winners)) if p in winners else 0.0) + 0.1 * _lead_value(_lead(scores, p))
                 for p in range(state.n)]
     est = estimates(state)
-    return [_lead_value(est[p] - max(est[q] for q in range(state.n) if q != p)) for p in range(state.n)]
+    return [_lead_value(_lead(est, p)) for p in range(state.n)]
 
 
 END_TURN = {"type": "end_turn"}
