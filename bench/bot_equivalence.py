@@ -52,7 +52,7 @@ def play(game, levels, options, seed, max_moves):
         assert reply["ok"], reply
         actions.append(reply["result"]["action"])
         view = reply["result"]["view"]
-    api._matches.pop(match, None)
+    api.call({"op": "close", "match": match})
     return {"game": game, "levels": levels, "options": options, "seed": seed,
             "actions": actions, "scores": view["scores"], "cpu": cpu}
 

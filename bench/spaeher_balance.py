@@ -47,7 +47,7 @@ def play(args):
                 item_points[e["player"]] += e["vp"]
             elif e["type"] == "sunset":
                 sunset_points[e["player"]] += e["delta"]
-    api._matches.pop(match, None)
+    api.call({"op": "close", "match": match})
     state = view
     vp = [p["vp"] for p in state["players"]]
     end = state["end"]

@@ -6,6 +6,7 @@ import json
 from hypothesis import strategies as st
 
 from urzeit import api, games
+from urzeit import match as matches
 from urzeit.core.errors import ERROR_CODES
 
 GAME_IDS = [g.id for g in games.all_games()]
@@ -56,8 +57,8 @@ def request_strategy(match_ids):
 
 
 def snapshot(match_ids):
-    return {m: (json.dumps(api._matches[m].state.to_json(), sort_keys=True), api._matches[m].revision)
-            for m in match_ids if m in api._matches}
+    return {m: (json.dumps(matches.peek(m).state.to_json(), sort_keys=True), matches.peek(m).revision)
+            for m in match_ids if matches.peek(m)}
 
 
 def check_one(text, match_ids):
@@ -106,7 +107,7 @@ def draw_request(data, match_ids):
         return random_text
     if kind == 2:
         return raw_text
-    m = api._matches.get(match)
+    m = matches.peek(match)
     state = m.state if m else None
     current = state.current_player if state else None
     players = len(m.seats) if m else 2

@@ -32,7 +32,7 @@ if (match !== null) {
   pyodide.globals.set("match_id", match);
   // Fixed source text; the match id travels as a value, never as code.
   state = pyodide.runPython(
-    "import json, urzeit.api as a\njson.dumps(a._matches[match_id].state.to_json(), sort_keys=True)");
+    "import json, urzeit.match as m\njson.dumps(m.peek(match_id).state.to_json(), sort_keys=True)");
 }
 const python = pyodide.runPython("import sys; sys.version");
 writeFileSync(process.argv[3], JSON.stringify({ replies, state, python, timings }));

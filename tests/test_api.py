@@ -5,6 +5,7 @@ import json
 import pytest
 
 from urzeit import api
+from urzeit import match as matches
 from urzeit.core.errors import ERROR_CODES
 
 
@@ -36,7 +37,7 @@ def new_match(seats=SEATS, options=NIM_SETUP):
 
 
 def snapshot(match):
-    m = api._matches[match]
+    m = matches.peek(match)
     return json.dumps(m.state.to_json(), sort_keys=True), m.revision, len(m.steps)
 
 
@@ -128,11 +129,11 @@ def test_save_and_load_rebuild_the_same_match():
     assert set(save) >= {"format", "version", "game", "players", "seed", "options", "actions"}
     loaded = ok(op="load", save=save)
     assert loaded["match"] != match
-    a, b = api._matches[match], api._matches[loaded["match"]]
+    a, b = matches.peek(match), matches.peek(loaded["match"])
     assert a.state.to_json() == b.state.to_json()
     assert [s.before.to_json() for s in a.steps] == [s.before.to_json() for s in b.steps]
     loaded2 = ok(op="load", save=json.dumps(save))  # the text of a file works too
-    assert api._matches[loaded2["match"]].state.to_json() == a.state.to_json()
+    assert matches.peek(loaded2["match"]).state.to_json() == a.state.to_json()
 
 
 def test_every_error_code_is_reachable_and_changes_nothing():
@@ -172,7 +173,7 @@ def test_bad_saves_are_refused_with_a_reason():
     match, _ = new_match()
     ok(op="act", match=match, seat=0, state_id=0, action={"type": "take", "n": 1})
     good = ok(op="save", match=match)
-    count = len(api._matches)
+    count = len(matches.open_ids())
     cases = [
         dict(good, version=99),
         dict(good, game="chess"),
@@ -187,7 +188,7 @@ def test_bad_saves_are_refused_with_a_reason():
     for bad in cases:
         e = err("bad_save", op="load", save=bad)
         assert len(e["message"]) > 10
-    assert len(api._matches) == count  # nothing half-built was kept
+    assert len(matches.open_ids()) == count  # nothing half-built was kept
 
 
 def test_act_after_game_over_is_refused():
@@ -223,10 +224,10 @@ def test_an_op_of_the_wrong_type_is_a_bad_request(op):  # found by the fuzzer
 
 def test_the_least_recently_used_match_is_forgotten_first():
     keep, _ = new_match()
-    for _ in range(api.MAX_MATCHES + 5):
+    for _ in range(matches.MAX_MATCHES + 5):
         new_match()
         ok(op="view", match=keep, seat=0)  # in use: it stays
-    assert keep in api._matches and len(api._matches) <= api.MAX_MATCHES
+    assert keep in matches.open_ids() and len(matches.open_ids()) <= matches.MAX_MATCHES
 
 
 def test_a_bot_move_in_time_slices_equals_the_move_in_one_go():

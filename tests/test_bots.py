@@ -5,6 +5,7 @@ import json
 import pytest
 
 from urzeit import ai, api, games
+from urzeit import match as matches
 from urzeit.core.rng import Rng
 
 from sammler_support import play
@@ -19,7 +20,7 @@ def bot_move(state, seat, level, seed=11):
     view["seat"] = seat
     view["scores"] = state.scores()
     view["legal"] = state.legal_actions()
-    return ai.choose_action("sammler", view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
+    return ai.choose_action(games.get("sammler"), view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
 
 
 
@@ -83,11 +84,11 @@ def test_hint_reports_the_bot_move_without_playing_it():
     seats = [{"kind": "human"}, {"kind": "ai", "level": "easy"}]
     r = json.loads(api.handle(json.dumps({"op": "new", "game": "sammler", "seats": seats, "seed": 9})))
     match = r["result"]["match"]
-    before = json.dumps(api._matches[match].state.to_json())
+    before = json.dumps(matches.peek(match).state.to_json())
     hint = json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": 0, "level": "hard", "apply": False,
                                              "viewer": 0})))["result"]
     assert hint["action"] in hint["view"]["legal"] and hint["events"] == []
-    assert json.dumps(api._matches[match].state.to_json()) == before
+    assert json.dumps(matches.peek(match).state.to_json()) == before
     assert hint["view"]["state_id"] == 0
 
 
@@ -98,7 +99,7 @@ def any_bot_move(game_id, state, seat, level, seed=11):
     view["seat"] = seat
     view["scores"] = state.scores()
     view["legal"] = state.legal_actions()
-    return ai.choose_action(game_id, view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
+    return ai.choose_action(games.get(game_id), view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
 
 
 @pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"),
@@ -281,7 +282,7 @@ def _ai_reply(game, level, **extra):
 
 def test_a_spent_turn_budget_cuts_the_search_and_says_so(monkeypatch):
     # far more simulations planned than any machine runs in the floor's 50 ms
-    monkeypatch.setitem(ai._bot_module("elawa").ITERATIONS, "hard", 1_000_000)
+    monkeypatch.setitem(games.get("elawa").bot().ITERATIONS, "hard", 1_000_000)
     _, r = _ai_reply("elawa", "hard", turn_ms=60_000)
     search = r["result"]["search"]
     assert search["limit_s"] == ai.TURN_FLOOR
@@ -293,8 +294,8 @@ def test_a_spent_turn_budget_cuts_the_search_and_says_so(monkeypatch):
 
 
 def test_a_game_may_give_its_turns_a_budget_of_its_own():
-    own = ai._bot_module("spaeher").TURN_BUDGET
-    assert own["hard"] > ai.TURN_BUDGET["hard"] and not hasattr(ai._bot_module("elawa"), "TURN_BUDGET")
+    own = games.get("spaeher").bot().Policy(2, "hard").turn_budget
+    assert own["hard"] > ai.TURN_BUDGET["hard"] and games.get("elawa").bot().Policy(2, "hard").turn_budget is None
     _, r = _ai_reply("spaeher", "hard", turn_ms=0)  # the first turn's first choice is searched
     assert r["result"]["search"]["limit_s"] == pytest.approx(own["hard"] * ai.TURN_SHARE)
     _, r = _ai_reply("elawa", "hard", turn_ms=0)

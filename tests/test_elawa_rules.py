@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from urzeit import ai, api, games
+from urzeit import match as matches
 from urzeit.core.errors import BadRequest, IllegalAction
 from urzeit.core.rng import Rng
 from urzeit.games.elawa.components import CARD_IDS, CARDS
@@ -496,24 +497,24 @@ def api_call(**req):
 
 
 def test_api_new_with_a_bad_setup_is_bad_request_and_keeps_nothing():
-    before = set(api._matches)
+    before = set(matches.open_ids())
     for setup in ({"cards": [[]] * 6}, {"fire": []}, {"cards": [["B01", "B01", "B01"]] + [[]] * 5},
                   {"supply": ["berry"] * 3}):
         reply = api_call(op="new", game="elawa", seats=[{"kind": "human"}] * 2, seed=1, options={"setup": setup})
         assert not reply["ok"] and reply["error"]["code"] == "bad_request"
         assert reply["error"]["reason"].startswith("elawa.setup_")
-    assert set(api._matches) == before
+    assert set(matches.open_ids()) == before
 
 
 def test_api_load_of_a_save_with_a_bad_setup_is_bad_save_and_keeps_nothing():
-    before = set(api._matches)
+    before = set(matches.open_ids())
     save = {"format": "urzeit-replay", "version": 1, "game": "elawa", "players": 2, "seed": 1,
             "options": {"setup": {"cards": [[]] * 6}}, "seats": [{"kind": "human"}] * 2, "actions": []}
     for setup in ({"cards": [[]] * 6}, {"fire": []}, {"tokens": [["bone"] * 5] * 6}):
         save["options"] = {"setup": setup}
         reply = api_call(op="load", save=save)
         assert not reply["ok"] and reply["error"]["code"] == "bad_save"
-    assert set(api._matches) == before
+    assert set(matches.open_ids()) == before
 
 
 @st.composite
@@ -557,7 +558,7 @@ def test_no_valid_setup_reaches_a_running_state_without_a_legal_action(case):
             seat = 0
             view = state.view(seat)
             view.update(seat=seat, scores=state.scores(), legal=legal)
-            action = ai.choose_action("elawa", view, lambda r: state.determinize(seat, r), "easy", step)
+            action = ai.choose_action(games.get("elawa"), view, lambda r: state.determinize(seat, r), "easy", step)
         else:
             action = rng.choice(legal)
         state.apply(action)

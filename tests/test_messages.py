@@ -6,6 +6,7 @@ import re
 import string
 
 from urzeit import api
+from urzeit import match as matches
 
 PKG = pathlib.Path(api.__file__).parent
 # reason="..." literals in the engine's source (f-strings are not allowed for reasons)
@@ -31,7 +32,7 @@ def test_every_raised_reason_has_german_and_english_text():
     texts = api.all_messages()
     reasons = raised_reasons()
     assert "game_over" in reasons  # the scan itself works
-    reasons.update({key: "api.py" for key, _ in api.UNDO_REFUSALS})
+    reasons.update({key: "api.py" for key, _ in matches.UNDO_REFUSALS})
     missing = {k: where for k, where in reasons.items() if k not in texts}
     assert not missing, f"reasons without messages.json text: {missing}"
     for key, t in texts.items():

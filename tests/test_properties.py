@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from urzeit import api, games
+from urzeit import match as matches
 from urzeit.core.rng import Rng
 
 GAMES = [g.id for g in games.all_games()]
@@ -53,10 +54,10 @@ def test_replay_from_a_save_rebuilds_every_state(game_id, seed):
         view = json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": view["current_seat"]})))["result"]["view"]
     save = json.loads(api.handle(json.dumps({"op": "save", "match": match})))["result"]
     rebuilt = api.rebuild(json.loads(json.dumps(save)))
-    original = api._matches[match]
+    original = matches.peek(match)
     assert [s.before.to_json() for s in rebuilt.steps] == [s.before.to_json() for s in original.steps]
     assert rebuilt.state.to_json() == original.state.to_json()
-    api._matches.pop(match, None)
+    api.call({"op": "close", "match": match})
 
 
 @pytest.mark.node

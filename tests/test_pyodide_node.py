@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from urzeit import api, games
+from urzeit import match as matches
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -31,7 +32,7 @@ def cpython_session(game_id, players, seed):
     for req in ({"op": "save", "match": match}, {"op": "view", "match": match, "seat": 0}):
         replies.append(json.loads(api.handle(json.dumps(req))))
         requests.append(dict(req, match="$match"))
-    state = json.dumps(api._matches[match].state.to_json(), sort_keys=True)
+    state = json.dumps(matches.peek(match).state.to_json(), sort_keys=True)
     return requests, replies, state
 
 

@@ -10,11 +10,10 @@ knows no game by name.
 """
 
 import argparse
-import importlib
 import json
 import sys
 
-from . import api
+from . import api, games
 
 TEXT = {
     "en": {
@@ -69,7 +68,7 @@ def load(replay: dict) -> dict:
     """Validate the whole replay through the api: the final view, or CliError with the reason."""
     result = _call({"op": "load", "save": replay})
     view = _call({"op": "view", "match": result["match"], "seat": None})
-    api._matches.pop(result["match"], None)
+    api.call({"op": "close", "match": result["match"]})
     return view
 
 
@@ -96,16 +95,7 @@ def result_text(view, lang):
     if not view["over"]:
         current = view["current_seat"]
         return t["not_over"].format(name=names[current] if current is not None else "?")
-    # the game's own verdict where it has one (tie-breaks), else the highest score
-    if isinstance(view.get("winners"), list):
-        winners = view["winners"]
-    elif isinstance(view.get("winner"), int):
-        winners = [view["winner"]]
-    elif "winner" in view:
-        winners = []
-    else:
-        best = max(scores)
-        winners = [i for i, s in enumerate(scores) if s == best]
+    winners = view["winners"]  # the game's own verdict, tie-breaks included
     if not winners or len(winners) == len(scores) > 1:
         return t["tie"].format(score=score)
     key = "wins" if len(winners) == 1 else "win_many"
@@ -114,10 +104,10 @@ def result_text(view, lang):
 
 def _words(game_id):
     """The game's describe(action, before_view, events, lang), or a plain fallback."""
-    try:
-        return importlib.import_module(f"urzeit.games.{game_id}.words").describe
-    except ImportError:
+    words = games.get(game_id).words()
+    if words is None:
         return lambda action, before, events, lang: TEXT[lang]["moved"]
+    return words.describe
 
 
 def _seat_text(seat, t):
@@ -160,7 +150,7 @@ def replay_lines(replay: dict, lang: str = "en"):
             view = after
         yield f"{t['result']}: {result_text(final, lang)}"
     finally:
-        api._matches.pop(match, None)
+        api.call({"op": "close", "match": match})
 
 
 def summary(replay: dict) -> str:

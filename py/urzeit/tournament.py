@@ -16,19 +16,26 @@ players for the games that allow them, with each level's win share.
 """
 
 import argparse
-import importlib
 import itertools
-import json
 import math
 import multiprocessing
 import sys
 import time
 
-from . import api
+from . import api, games as registry
 
 LADDER = ("random", "easy", "medium", "hard")
 GOAL_RATE, GOAL_LOW = 0.65, 0.55
-PLAYERS = {"sammler": (2, 3, 4), "elawa": (2, 3, 4), "spaeher": (2,)}
+
+
+def players(game_id) -> tuple:
+    """The table sizes a game's tournaments use: two, and its bigger tables."""
+    return (2,) + registry.get(game_id).tables()
+
+
+def ladder_games() -> list:
+    """Every game the menu shows that has a bot (test games and bot-less games play random)."""
+    return [g.id for g in registry.all_games() if g.listed and g.bot_module]
 
 
 def play(args):
@@ -36,7 +43,7 @@ def play(args):
     n = len(levels)
     seated = levels[shift:] + levels[:shift]  # rotate who starts
     seats = [{"kind": "ai", "level": lvl} for lvl in seated]
-    r = json.loads(api.handle(json.dumps({"op": "new", "game": game, "seats": seats, "seed": seed})))
+    r = api.call({"op": "new", "game": game, "seats": seats, "seed": seed})
     match, view = r["result"]["match"], r["result"]["view"]
     illegal = 0
     times = {lvl: [] for lvl in levels}
@@ -46,16 +53,15 @@ def play(args):
         req = {"op": "ai", "match": match, "seat": seat}
         if budget is not None:
             req["budget_ms"] = budget
-        reply = json.loads(api.handle(json.dumps(req)))
+        reply = api.call(req)
         times[seated[seat]].append(time.perf_counter() - t)
         if not reply["ok"]:
             illegal += 1
             break
         view = reply["result"]["view"]
-    api._matches.pop(match, None)
+    api.call({"op": "close", "match": match})
     scores = view["scores"]
-    best = max(scores)
-    winners = [i for i, s in enumerate(scores) if s == best]
+    winners = view["winners"] or []  # by the game's own rules, tie-breaks included
     result = {lvl: 0.0 for lvl in levels}
     score_of = {lvl: [] for lvl in levels}
     for i, lvl in enumerate(seated):
@@ -178,7 +184,7 @@ def ladder_tables(pool, game, games, seed, budget, tables):
     """Every choice of n of the four levels at one table of n, each level's win share."""
     illegal = 0
     for n in tables:
-        if n not in PLAYERS.get(game, (2,)) or n == 2:
+        if n not in players(game) or n == 2:
             continue
         for levels in itertools.combinations(LADDER, n):
             levels = tuple(reversed(levels))
@@ -199,7 +205,7 @@ def set_iterations(game, spec):
     worker processes are forked after this, so they inherit it)."""
     if not game:
         raise SystemExit("--iterations needs --game")
-    bot = importlib.import_module(f"urzeit.games.{game}.bot")
+    bot = registry.get(game).bot()
     for part in spec.split(","):
         level, _, n = part.partition("=")
         if level not in bot.ITERATIONS or not n.isdigit():
@@ -235,7 +241,7 @@ def main(argv=None):
     if args.ladder:
         tables = [int(x) for x in args.tables.split(",") if x]
         illegal = 0
-        for game in ([args.game] if args.game else list(PLAYERS)):
+        for game in ([args.game] if args.game else ladder_games()):
             _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables, args.far_games,
                             args.table_games, pairs_too=not args.tables_only)
             illegal += bad

@@ -5,11 +5,10 @@ states consistent with what that seat knows; it never reads the true state. Its 
 depend only on that and on its seed, so a bot game replays exactly.
 """
 
-import importlib
 import math
 
 from ..core.rng import Rng
-from . import mcts
+from . import flat, mcts
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -34,9 +33,9 @@ def decision_limit(level, budget_ms=None, turn_ms=None, turn_budget=None):
     return TIME_CAP[level]
 
 
-def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
+def choose_action(game, view: dict, determinize, level: str, seed: int,
                   budget_ms: int | None = None, turn_ms: int | None = None) -> dict:
-    steps = choose_action_steps(game_id, view, determinize, level, seed, budget_ms, turn_ms)
+    steps = choose_action_steps(game, view, determinize, level, seed, budget_ms, turn_ms)
     while True:
         try:
             next(steps)
@@ -44,7 +43,7 @@ def choose_action(game_id: str, view: dict, determinize, level: str, seed: int,
             return done.value
 
 
-def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed: int,
+def choose_action_steps(game, view: dict, determinize, level: str, seed: int,
                         budget_ms: int | None = None, turn_ms: int | None = None, stats=None):
     """choose_action as a generator that yields between search iterations (for time slices).
     `stats` (a dict), if given, receives what the search did: simulations, planned, limit_s,
@@ -56,24 +55,24 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
     if len(legal) == 1 or level == "random":
         return rng.choice(legal)
     seat = view["seat"]
-    bot = _bot_module(game_id)
+    bot = game.bot()  # the game's own bot module (its package's `bot`), or None
     if bot is None:
         return rng.choice(legal)
     policy = bot.Policy(len(view["scores"]), level=level)  # levels may judge differently
     if level == "easy":
         state = determinize(Rng(rng.next_u64()))
-        if hasattr(policy, "easy"):  # a game's own rule-based player
-            return policy.easy(state, seat, legal, rng)
-        return (yield from _greedy(state, seat, legal, policy, rng, getattr(policy, "easy_temperature", 1.5)))
-    time_limit = decision_limit(level, budget_ms, turn_ms, getattr(bot, "TURN_BUDGET", None))
+        own = policy.easy(state, seat, legal, rng)  # a game's own rule-based player, or None
+        if own is not None:
+            return own
+        return (yield from _greedy(state, seat, legal, policy, rng, policy.easy_temperature))
+    time_limit = decision_limit(level, budget_ms, turn_ms, policy.turn_budget)
     iterations = bot.ITERATIONS[level]
     if iterations == 0:  # a level that does not search: this turn's best move by its judgement
         return (yield from _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng, temperature=0))
-    if hasattr(policy, "search_steps"):  # a game's own search (the day cycle of Jäger und Späher)
-        search = policy.search_steps(determinize, seat, legal, rng, iterations, time_limit)
+    iterations = policy.iterations(view, legal, iterations)  # a game may search small decisions less
+    if policy.search == "flat":
+        search = flat.search_steps(determinize, seat, legal, policy, iterations, rng, time_limit)
     else:
-        if hasattr(policy, "iterations"):  # a game may search small decisions less
-            iterations = policy.iterations(view, legal, iterations)
         search = mcts.search_steps(determinize, seat, policy, iterations, rng, time_limit_s=time_limit)
     done = 0
     while True:
@@ -89,18 +88,6 @@ def choose_action_steps(game_id: str, view: dict, determinize, level: str, seed:
                      cut=bool(time_limit) and 0 < done < iterations)  # only the deadline stops a search early
     action = result[0] if isinstance(result, tuple) else result
     return action if action is not None else rng.choice(legal)
-
-
-def _bot_module(game_id):
-    """A game's bot lives in its package as `bot` (Policy, ITERATIONS); games without one
-    get random moves."""
-    name = f"urzeit.games.{game_id}.bot"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise  # a broken bot must not quietly play at random
-        return None
 
 
 GREEDY_CHUNK = 8  # actions judged between two yields (the worker answers in between)

@@ -1,11 +1,14 @@
-"""What every game module provides (see docs/protocol.md and ARCHITECTURE.md)."""
+"""The contract every game keeps (docs/architecture.md): a `Game` (the type: titles, player
+counts, options, its bot and words) and a `State` (one position), OpenSpiel-style: the base
+class does the public checks, a game writes only its own part."""
 
+import importlib
 import json
 import pathlib
 import sys
 
-from .actions import check_options
-from .errors import BadRequest
+from .actions import action_key, check_options, find_legal
+from .errors import BadRequest, IllegalAction
 
 
 def load_messages(folder: pathlib.Path) -> dict:
@@ -15,8 +18,169 @@ def load_messages(folder: pathlib.Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
+class Chance:
+    """A chance event that is due: what is drawn (`kind`, a stable key such as "sammler.land"),
+    the possible `outcomes` (JSON values, in a fixed sorted order) with integer `weights`, and
+    who sees the outcome (`seen_by` None: everybody; a seat: only that seat, a card drawn face
+    down). The outcome is supplied by a driver: the state's seeded Rng in local play, a
+    recorded outcome in a replay, joint randomness in a remote game."""
+    __slots__ = ("kind", "outcomes", "weights", "seen_by")
+
+    def __init__(self, kind: str, outcomes: list, weights: list | None = None, seen_by=None):
+        self.kind = kind
+        self.outcomes = outcomes
+        self.weights = weights if weights is not None else [1] * len(outcomes)
+        self.seen_by = seen_by
+
+    def total(self) -> int:
+        return sum(self.weights)
+
+    def pick(self, rng):
+        """The outcome for a uniform number below total(): outcome i covers weights[i] numbers."""
+        r = rng.below(self.total())
+        for outcome, w in zip(self.outcomes, self.weights):
+            r -= w
+            if r < 0:
+                return outcome
+        raise AssertionError("weights changed while picking")
+
+    def index_of(self, outcome) -> int:
+        """The outcome's index, strictly by JSON value (true is not 1); -1 if not possible."""
+        key = action_key(outcome)
+        for i, o in enumerate(self.outcomes):
+            if o == outcome and action_key(o) == key:
+                return i
+        return -1
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "outcomes": list(self.outcomes), "weights": list(self.weights),
+                "seen_by": self.seen_by}
+
+    def public(self) -> dict:
+        """What every seat may know of a due event (a private draw's outcomes would tell what
+        the others hold): its kind, who sees it, how many things it is drawn from."""
+        return {"kind": self.kind, "seen_by": self.seen_by, "count": self.total()}
+
+
+class State:
+    """One position of a game. A game's state class writes:
+
+    - attributes `current` (the seat to move), `over` (bool), `rng` (an Rng: chance is drawn
+      from it as soon as it is due, "seeded" play; None: chance waits for `apply_chance`) and
+      `due` (a list of pending chance slots, the game's own JSON-able tuples);
+    - `legal_actions()`, `do_apply(action) -> events` (a legal action; may append to `due`),
+      optionally `why_not(action)` or its own `check_action(action)`;
+    - `chance(slot) -> Chance` and `do_chance(slot, outcome) -> events` (may append to `due`);
+    - `scores()`, `winners()` (if ties are broken by more than the score), `view(seat)`,
+      `clone()`, `to_json()`, `determinize(seat, rng)`.
+
+    The base keeps `apply` (checked), `apply_legal` (unchecked, for search), `apply_chance`,
+    `current_player`, `is_over` and `chance_due` the same for every game."""
+    __slots__ = ()
+
+    # ---- the seat to move ---------------------------------------------------------------
+
+    @property
+    def current_player(self):
+        """The seat to decide; None when the game is over or a chance event is due."""
+        return None if self.over or self.due else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    # ---- decisions ----------------------------------------------------------------------
+
+    def apply(self, action) -> list[dict]:
+        """Apply one action after every public check; an error leaves the state as it was."""
+        if self.over:
+            raise IllegalAction("the game is over", reason="game_over")
+        if self.due:
+            raise IllegalAction("a chance event is due first", reason="chance_due",
+                                params={"kind": self.due_kind()})
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("an action is an object with a string field 'type'", reason="action_shape")
+        return self.apply_legal(self.check_action(action))
+
+    def check_action(self, action: dict) -> dict:
+        """The legal action equal to `action`, or IllegalAction saying why (a game may check
+        cheaper than comparing with the whole legal list)."""
+        return find_legal(action, self.legal_actions(), self.why_not)
+
+    def why_not(self, action) -> str | None:
+        return None
+
+    def apply_legal(self, action: dict) -> list[dict]:
+        """apply without the checks: only for an action taken from this state's own
+        legal_actions() (search, rollouts). Seeded chance that falls due is drawn at once."""
+        events = self.do_apply(action)
+        if self.due and self.rng is not None:
+            self.settle(events)
+        return events
+
+    # ---- chance -------------------------------------------------------------------------
+
+    def chance_due(self) -> Chance | None:
+        return self.chance(self.due[0]) if self.due else None
+
+    def due_kind(self) -> str | None:
+        return self.chance(self.due[0]).kind if self.due else None
+
+    def apply_chance(self, outcome) -> list[dict]:
+        """Supply the outcome of the due chance event (a driver's call)."""
+        if not self.due:
+            raise IllegalAction("no chance event is due", reason="chance_not_due")
+        c = self.chance(self.due[0])
+        if c.index_of(outcome) < 0 or c.weights[c.index_of(outcome)] <= 0:
+            raise IllegalAction(f"{action_key(outcome)} is not a possible outcome of {c.kind}",
+                                reason="chance_outcome", params={"kind": c.kind})
+        slot = self.due.pop(0)
+        events = self.do_chance(slot, outcome)
+        if self.due and self.rng is not None:
+            self.settle(events)
+        return events
+
+    def settle(self, events: list | None = None) -> list[dict]:
+        """Draw every due chance event from the state's own Rng (seeded play)."""
+        events = [] if events is None else events
+        while self.due:
+            slot = self.due.pop(0)
+            events += self.do_chance(slot, self.chance(slot).pick(self.rng))
+        return events
+
+    # ---- results ------------------------------------------------------------------------
+
+    def winners(self) -> list[int]:
+        """The seats that won, ties included (by default: the highest score). Games with a
+        tie-break override this; [] before the end."""
+        if not self.over:
+            return []
+        scores = self.scores()
+        top = max(scores)
+        return [p for p, s in enumerate(scores) if s == top]
+
+    # ---- JSON helpers for the base's part -----------------------------------------------
+
+    def base_json(self) -> dict:
+        return {"rng": None if self.rng is None else self.rng.to_json(), "due": [list(s) for s in self.due]}
+
+    def base_from_json(self, d: dict) -> None:
+        from .rng import Rng
+        self.rng = None if d.get("rng") is None else Rng.from_json(d["rng"])
+        self.due = [tuple(s) for s in d.get("due", [])]
+
+
+class TurnState(State):
+    """Kept for older imports: every state is a State now."""
+    __slots__ = ()
+
+
 class Game:
-    """A game type. Subclasses set the class attributes and implement _new and from_json."""
+    """A game type. Subclasses set the class attributes and implement _new and from_json.
+
+    A game is its package: `bot_module` and `words_module` name modules of that package
+    (relative), `data_files` the files of it the page reads too (build.py copies them to
+    dist/data/<id>-<name>)."""
 
     id: str = ""
     titles: dict = {}
@@ -26,24 +190,60 @@ class Game:
     options: dict = {}
     listed: bool = True  # False: a test game the menu never shows
     private_hands: bool = False  # seats hold cards the others must not see (pass-and-play)
+    bot_module: str | None = "bot"     # None: computer seats play random legal moves
+    words_module: str | None = "words"
+    data_files: tuple = ()
+    # player counts a tournament's multi-player tables use (default: every count above 2)
+    table_sizes: tuple | None = None
 
-    def new_game(self, players: int, seed: int, options: dict | None = None):
+    def new_game(self, players: int, seed: int, options: dict | None = None, chance: str = "seeded"):
+        """A new game. chance="seeded": every chance event is drawn from an Rng seeded by
+        `seed` when it falls due (a game is seed + actions); "external": chance events wait
+        for `apply_chance` (a replay's recorded outcomes, a remote game's joint randomness)."""
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
             raise BadRequest(f"{self.id} is for {self.min_players} to {self.max_players} players")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 53:
             raise BadRequest("seed must be an integer from 0 to 2^53-1")
-        return self._new(players, seed, check_options(options, self.options))
+        if chance not in ("seeded", "external"):
+            raise BadRequest("chance must be 'seeded' or 'external'")
+        state = self._new(players, seed, check_options(options, self.options))
+        if chance == "external":
+            state.rng = None
+        elif state.due:
+            state.settle()
+        return state
 
     def _new(self, players: int, seed: int, options: dict):
+        """The state before any chance: `rng` = Rng(seed), set-up draws queued in `due`."""
         raise NotImplementedError
 
     def from_json(self, d: dict):
         raise NotImplementedError
 
+    def _package(self) -> str:
+        return type(self).__module__.rsplit(".", 1)[0]
+
+    def bot(self):
+        """This game's bot module (Policy, ITERATIONS, optional TURN_BUDGET), or None."""
+        return importlib.import_module(f"{self._package()}.{self.bot_module}") if self.bot_module else None
+
+    def words(self):
+        """This game's words module (describe(...)), or None."""
+        return importlib.import_module(f"{self._package()}.{self.words_module}") if self.words_module else None
+
+    def data_path(self, name: str) -> pathlib.Path:
+        return pathlib.Path(sys.modules[type(self).__module__].__file__).parent / name
+
     def messages(self) -> dict:
         """This game's reason texts (its package's messages.json)."""
         return load_messages(pathlib.Path(sys.modules[type(self).__module__].__file__).parent)
+
+    def tables(self) -> tuple:
+        """Player counts above two (a tournament's tables)."""
+        if self.table_sizes is not None:
+            return tuple(self.table_sizes)
+        return tuple(range(3, self.max_players + 1))
 
     def describe(self) -> dict:
         return {
@@ -54,16 +254,3 @@ class Game:
             "listed": self.listed,
             "private_hands": self.private_hands,
         }
-
-
-class TurnState:
-    """current_player and is_over for states that keep `current` and `over`."""
-    __slots__ = ()
-
-    @property
-    def current_player(self):
-        return None if self.over else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.over

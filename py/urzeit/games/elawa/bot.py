@@ -82,7 +82,7 @@ class Policy(CardGamePolicy):
     # player's first steps) is judged by the evaluation at once. Measured: as strong as 40
     # rollout actions and several times cheaper.
     def __init__(self, n_players, level="medium", rollout_actions=0):
-        super().__init__(n_players, rollout_actions)
+        super().__init__(n_players, level, rollout_actions)
 
     def rollout(self, state, rng):
         for _ in range(self.rollout_actions):

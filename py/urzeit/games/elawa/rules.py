@@ -177,6 +177,7 @@ def _unseen_places(hand: list, seen: list) -> list[int]:
 
 
 class ElawaState(TurnState):
+    due = ()  # (until chance steps land here) every draw happens at once
     __slots__ = ("n", "rng", "side", "chief2", "chiefs", "first", "cards", "res", "fire", "supply",
                  "discards", "removed", "hands", "tribes", "stored", "avail", "current", "phase",
                  "pending_takes", "played", "stored_now", "final_round", "over", "turns",

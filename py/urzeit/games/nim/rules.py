@@ -6,41 +6,42 @@ pile) and draw a new card; with no playable card you pass. Whoever takes the las
 wins; two passes in a row end the game with no winner. Tests use it; the menu never shows it.
 """
 
-from ...core.actions import find_legal
 from ...core.errors import BadRequest
-from ...core.game import Game, TurnState
+from ...core.game import Chance, Game, State
 from ...core.rng import Rng
 
 DECK = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
 HAND_SIZE = 3
 
 
-class NimState(TurnState):
-    __slots__ = ("pile", "hands", "deck", "current", "passes", "winner", "over", "rng")
+class NimState(State):
+    """`deck` is the unseen pool (sorted: its order does not exist until a card is drawn);
+    `script` is a fixed draw order from options.setup (drawn from its end), else None."""
+    __slots__ = ("pile", "hands", "deck", "script", "current", "passes", "winner", "over", "rng", "due")
 
     def clone(self) -> "NimState":
         s = NimState.__new__(NimState)
         s.pile = self.pile
         s.hands = [list(h) for h in self.hands]
         s.deck = list(self.deck)
+        s.script = None if self.script is None else list(self.script)
         s.current = self.current
         s.passes = self.passes
         s.winner = self.winner
         s.over = self.over
-        s.rng = self.rng.clone()
+        s.rng = None if self.rng is None else self.rng.clone()
+        s.due = list(self.due)
         return s
 
     def legal_actions(self) -> list[dict]:
-        if self.over:
+        if self.over or self.due:
             return []
         playable = sorted({v for v in self.hands[self.current] if v <= self.pile})
         if not playable:
             return [{"type": "pass"}]
         return [{"type": "take", "n": v} for v in playable]
 
-    def _why_not(self, action) -> str | None:
-        if self.over:
-            return "the game is over"
+    def why_not(self, action) -> str | None:
         if action.get("type") == "take" and action.get("n") not in self.hands[self.current]:
             return "you hold no card with that number"
         if action.get("type") == "take" and isinstance(action.get("n"), int) and action["n"] > self.pile:
@@ -49,12 +50,7 @@ class NimState(TurnState):
             return "you may pass only when no card can be played"
         return None
 
-    def apply(self, action: dict) -> list[dict]:
-        find_legal(action, self.legal_actions(), self._why_not)
-        return self.apply_legal(action)
-
-    def apply_legal(self, action: dict) -> list[dict]:
-        """apply without the check: only for an action equal to one of legal_actions()."""
+    def do_apply(self, action: dict) -> list[dict]:
         p = self.current
         if action["type"] == "pass":
             self.passes += 1
@@ -75,15 +71,36 @@ class NimState(TurnState):
             events.append({"type": "game_over", "winner": p})
             return events
         if self.deck:
-            self.hands[p].append(self.deck.pop())
-            self.hands[p].sort()
-            # The card drawn is private: the event says only that one was drawn.
-            events.append({"type": "draw", "player": p, "reveals": True})
+            self.due.append(("draw", p))
         self.current = 1 - p
         return events
 
+    # ---- chance: a card drawn face down, seen by its drawer only --------------------------
+
+    def chance(self, slot) -> Chance:
+        p = slot[1]
+        if self.script is not None:
+            return Chance("nim.card", [self.script[-1]], [1], seen_by=p)
+        values = sorted(set(self.deck))
+        return Chance("nim.card", values, [self.deck.count(v) for v in values], seen_by=p)
+
+    def do_chance(self, slot, card) -> list[dict]:
+        kind, p = slot
+        if self.script is not None:
+            self.script.pop()
+        self.deck.remove(card)
+        self.hands[p].append(card)
+        self.hands[p].sort()
+        if kind == "deal":
+            return []
+        # The card drawn is private: the event says only that one was drawn.
+        return [{"type": "draw", "player": p, "reveals": True}]
+
     def scores(self) -> list[int]:
         return [1 if self.winner == p else 0 for p in range(2)]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.over and self.winner is not None else []
 
     def breakdown(self) -> list[dict]:
         return [{"won": self.winner == p} for p in range(2)]
@@ -99,23 +116,23 @@ class NimState(TurnState):
         }
 
     def determinize(self, player: int, rng: Rng) -> "NimState":
-        """Re-deal what `player` cannot see: the other hand and the deck."""
+        """Re-deal the other hand from what `player` cannot see; future draws stay chance."""
         s = self.clone()
         other = 1 - player
-        unseen = s.hands[other] + s.deck
-        unseen.sort()
+        unseen = sorted(s.hands[other] + s.deck)
         rng.shuffle(unseen)
         k = len(s.hands[other])
         s.hands[other] = sorted(unseen[:k])
-        s.deck = unseen[k:]
+        s.deck = sorted(unseen[k:])
+        s.script = None  # a fixed order is not the seat's knowledge
         s.rng = Rng(rng.next_u64())
         return s
 
     def to_json(self) -> dict:
         return {
             "pile": self.pile, "hands": [list(h) for h in self.hands], "deck": list(self.deck),
-            "current": self.current, "passes": self.passes, "winner": self.winner,
-            "over": self.over, "rng": self.rng.to_json(),
+            "script": self.script, "current": self.current, "passes": self.passes,
+            "winner": self.winner, "over": self.over, **self.base_json(),
         }
 
 
@@ -126,6 +143,7 @@ class Nim(Game):
     private_hands = True
     max_players = 2
     listed = False
+    bot_module = None  # computer seats play random legal moves
     options = {
         "pile": {"default": 15, "choices": list(range(2, 31))},
         "setup": {"default": None},
@@ -135,23 +153,17 @@ class Nim(Game):
         s = NimState()
         s.rng = Rng(seed)
         setup = options["setup"]
-        if setup is None:
-            deck = list(DECK)
-            s.rng.shuffle(deck)
-        else:
+        s.script = None
+        if setup is not None:
             deck = setup.get("deck") if isinstance(setup, dict) else None
             if (not isinstance(setup, dict) or set(setup) != {"deck"} or not isinstance(deck, list)
                     or not all(type(v) is int for v in deck) or sorted(deck) != sorted(DECK)):
                 raise BadRequest(f"nim setup is {{\"deck\": a permutation of {DECK}}}, dealt from the end")
-            deck = list(setup["deck"])
+            s.script = list(deck)
+        s.deck = sorted(DECK)
         s.pile = options["pile"]
         s.hands = [[], []]
-        for _ in range(HAND_SIZE):
-            for p in range(2):
-                s.hands[p].append(deck.pop())
-        for h in s.hands:
-            h.sort()
-        s.deck = deck
+        s.due = [("deal", p) for _ in range(HAND_SIZE) for p in range(2)]
         s.current = 0
         s.passes = 0
         s.winner = None
@@ -163,11 +175,12 @@ class Nim(Game):
         s.pile = d["pile"]
         s.hands = [list(h) for h in d["hands"]]
         s.deck = list(d["deck"])
+        s.script = None if d.get("script") is None else list(d["script"])
         s.current = d["current"]
         s.passes = d["passes"]
         s.winner = d["winner"]
         s.over = d["over"]
-        s.rng = Rng.from_json(d["rng"])
+        s.base_from_json(d)
         return s
 
 

@@ -3,6 +3,7 @@ a fast rollout policy and an order in which to try placements (most promising fi
 
 import math
 
+from ...ai.policy import Policy as BasePolicy
 from . import components as T
 from .components import LAKE, MEADOW
 
@@ -202,11 +203,12 @@ ITERATIONS = {"medium": 0, "hard": 0}
 OUTLOOK_LEVELS = {"hard"}  # the levels that judge open features by the Outlook
 
 
-class Policy:
+class Policy(BasePolicy):
     """The hooks ai.mcts.search_steps calls. medium judges open features by a fixed prior of
     their open sides; hard by the Outlook (what the remaining stack can still close)."""
 
     def __init__(self, n_players, level="medium", rollout_turns=1, figure_rate=0.35):
+        super().__init__(n_players, level)
         self.rollout_plies = rollout_turns * n_players
         self.figure_rate = figure_rate
         self.estimate = Outlook().estimates if level in OUTLOOK_LEVELS else estimates

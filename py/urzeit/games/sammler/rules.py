@@ -7,7 +7,7 @@ A second union-find joins rivers and lakes into river systems (for huts), holdin
 
 from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Game
+from ...core.game import Game, State
 from ...core.rng import Rng
 from . import components as T
 from .components import FOREST, LAKE, MEADOW, RIVER
@@ -55,7 +55,8 @@ def _find(parent: list, x: int) -> int:
     return x
 
 
-class SammlerState:
+class SammlerState(State):
+    due = ()  # (until chance steps land here) every draw happens at once
     __slots__ = (
         "n", "rng", "board", "placed", "open", "base",
         "node_kind", "node_tile", "node_zone", "parent", "openc", "gold", "mush", "animals", "fire", "size",
@@ -119,6 +120,10 @@ class SammlerState:
     @property
     def current_player(self):
         return None if self.phase == "over" else self.current
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
 
     @property
     def is_over(self) -> bool:

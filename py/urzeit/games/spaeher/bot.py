@@ -3,13 +3,13 @@
 The game is a day cycle: send members out (hunt for meat, gather for items), bring them
 back, use what they bring at once, then call the sunset before hunger eats the points.
 `plan` is a rule-based player of that cycle (the easy bot, and the rollout of the
-searching bots); `search_steps` is the medium and hard bots' search.
+searching bots); the medium and hard bots search with urzeit.ai's flat Monte Carlo, each
+sample played on by `plan`.
 """
 
 import math
-import time
 
-from ...core.rng import Rng
+from ...ai.policy import Policy as BasePolicy
 from .components import CHARS, ITEMS, LOCS, SITES
 
 PLACING = {c for c, v in CHARS.items() if any(s["op"] == "place" for s in v["steps"])}
@@ -237,52 +237,13 @@ def position_value(state, seat) -> float:
     return 1.0 / (1.0 + math.exp(-margin / 4.0))
 
 
-def _worth_searching(state) -> bool:
+def worth_searching(state) -> bool:
     """The choices that shape a day: which action, which deck, which character, which item.
     Where members go and which resource a recall brings follow from those, and the planner
     gets them right; searching them too would triple the thinking time for little."""
     if state.phase in ("turn", "sunset_keep", "sunset_lose"):
         return True
     return state.phase == "steps" and state.steps[0]["op"] in ("reveal", "take_character")
-
-
-def search_steps(determinize, seat, legal, rng, iterations, time_limit_s=None, sunsets=None):
-    """Flat Monte Carlo with UCB1 over the legal actions: each sample deals a world the seat
-    cannot tell from the true one, plays the action and then the planner to the end. The
-    planner's own choice starts with a small head start, so a short search never does worse
-    than the easy bot by chance."""
-    if len(legal) == 1:
-        return legal[0]
-    deadline = time.perf_counter() + time_limit_s if time_limit_s else None
-    base = determinize(Rng(rng.next_u64()))
-    if not _worth_searching(base):
-        return plan(base, rng)
-    first = plan(base)
-    prior = [1.0 if a == first else 0.0 for a in legal]
-    n = [0] * len(legal)
-    total = [0.0] * len(legal)
-    longest = 0.0
-    for i in range(max(iterations, len(legal))):
-        if i < len(legal):
-            k = i
-        else:
-            log_n = math.log(i)
-            k = max(range(len(legal)), key=lambda j: (total[j] + prior[j]) / (n[j] + 1)
-                    + 0.5 * math.sqrt(log_n / (n[j] + 1)))
-        started = time.perf_counter()
-        state = determinize(Rng(rng.next_u64()))
-        state.apply_legal(legal[k])
-        n[k] += 1
-        total[k] += rollout_value(state, seat, rng, sunsets=sunsets)
-        now = time.perf_counter()
-        longest = max(longest, now - started)
-        # stop before a sample that would end after the deadline, not after it; a short budget
-        # may leave actions unsampled: then the planner's head start decides among them
-        if deadline is not None and now + longest > deadline:
-            break
-        yield i
-    best = max(range(len(legal)), key=lambda j: ((total[j] + prior[j]) / (n[j] + 1), n[j]))
-    return legal[best]
 
 
 # Samples per searched decision. Levels measured (docs/bots.md, 20-game pilots): 8 samples beat
@@ -300,15 +261,20 @@ HORIZON = {"medium": None, "hard": None}
 TURN_BUDGET = {"medium": 0.6, "hard": 1.75}
 
 
-class Policy:
-    """What urzeit.ai asks of this game: the easy bot and the search."""
-
-    def __init__(self, n_players, level="medium"):
-        self.n_players = n_players
-        self.level = level
+class Policy(BasePolicy):
+    """What urzeit.ai asks of this game: the planner as the easy bot, flat Monte Carlo
+    samples played on by the planner for the search."""
+    search = "flat"
+    turn_budget = TURN_BUDGET
 
     def easy(self, state, seat, legal, rng):
         return plan(state, rng)
 
-    def search_steps(self, determinize, seat, legal, rng, iterations, time_limit_s=None):
-        return search_steps(determinize, seat, legal, rng, iterations, time_limit_s, HORIZON.get(self.level))
+    def worth_searching(self, state):
+        return worth_searching(state)
+
+    def first_choice(self, state, rng=None):
+        return plan(state, rng)
+
+    def sample_value(self, state, seat, rng):
+        return rollout_value(state, seat, rng, sunsets=HORIZON.get(self.level))

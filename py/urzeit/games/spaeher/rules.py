@@ -53,6 +53,7 @@ def _covers(pool: list, cost: list) -> bool:
 
 
 class SpaeherState(TurnState):
+    due = ()  # (until chance steps land here) every draw happens at once
     __slots__ = ("mode", "rng", "vp", "hunger", "tribe", "camp", "supply", "hand", "items", "created",
                  "item_deck", "wild_deck", "hunt_deck", "locations", "sites", "display", "first",
                  "current", "phase", "steps", "playing", "revealed", "pool", "taken", "take_range",
@@ -88,6 +89,10 @@ class SpaeherState(TurnState):
 
     def scores(self) -> list[int]:
         return list(self.vp)
+
+    def winners(self) -> list[int]:
+        w = self.winner()
+        return [w] if self.over and w is not None else []
 
     def winner(self):
         """More points wins. A tie at the goal goes to the second player (gap #56). A game that
