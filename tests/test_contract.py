@@ -147,3 +147,106 @@ def test_unknown_option_is_an_error(game_id):
         game.new_game(game.min_players, 1, {"no_such_option": 1})
     with pytest.raises(BadRequest):
         game.new_game(game.max_players + 1, 1, {})
+
+
+# ---- chance as steps of their own ---------------------------------------------------------
+
+from urzeit.core.chance import AdversarialDriver, RecordedDriver, RecordingDriver, SeededDriver, drive  # noqa: E402
+from urzeit.core.game import State  # noqa: E402
+
+
+def play_external(game, n, seed, driver, options=None):
+    """A whole game with chance="external": every chance event waits for `driver`; at each
+    one the state offers no decision and refuses actions. Returns (state, actions)."""
+    state = game.new_game(n, seed, options or {}, chance="external")
+    rng = Rng(seed)
+    actions = []
+    for _ in range(5000):
+        c = state.chance_due()
+        if c is not None:
+            assert state.current_player is None and not state.is_over
+            assert state.legal_actions() == []
+            assert c.outcomes and len(c.outcomes) == len(c.weights) and all(w > 0 for w in c.weights)
+            keys = [action_key(o) for o in c.outcomes]
+            assert len(keys) == len(set(keys)), "each outcome once (a fixed, sorted order)"
+            with pytest.raises(IllegalAction):
+                state.apply({"type": "pass"})
+            with pytest.raises(IllegalAction):
+                state.apply_chance({"not": "an outcome"})
+            drive(state, driver)
+            continue
+        if state.is_over:
+            return state, actions
+        with pytest.raises(IllegalAction):
+            state.apply_chance(0)  # nothing is due
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+    raise AssertionError("game did not end")
+
+
+from urzeit.core.actions import action_key  # noqa: E402
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_state_keeps_the_declared_contract(game_id):
+    game = games.get(game_id)
+    state = game.new_game(game.min_players, 1, {})
+    assert isinstance(state, State)
+    for name in ("do_apply", "chance", "do_chance", "legal_actions", "scores", "view", "clone",
+                 "to_json", "determinize"):
+        assert callable(getattr(state, name)), name
+    assert type(state).apply is State.apply, "the checked apply is the base's"
+    assert type(state).apply_legal is State.apply_legal
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_chance_by_three_drivers_seeded_recorded_adversarial(game_id):
+    game = games.get(game_id)
+    for n in players_for(game):
+        # seeded: an external game driven by an Rng plays to the end
+        recorder = RecordingDriver(SeededDriver(7))
+        first, actions = play_external(game, n, 3, recorder)
+        assert first.is_over and recorder.record, "every game draws something"
+        assert json.loads(json.dumps(recorder.record)) == recorder.record
+        # recorded: the same outcomes and actions give the same game again
+        again = game.new_game(n, 3, {}, chance="external")
+        replay = RecordedDriver(recorder.record)
+        drive(again, replay)
+        for action in actions:
+            again.apply(action)
+            drive(again, replay)
+        assert replay.i == len(recorder.record)
+        assert canon(again.to_json()) == canon(first.to_json())
+        assert again.winners() == first.winners()
+        # adversarial: edge outcomes never break the rules
+        for seed in (1, 2):
+            end, _ = play_external(game, n, seed, AdversarialDriver(seed))
+            assert end.is_over and len(end.scores()) == n
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_seeded_game_is_seed_plus_actions_and_draws_only_when_due(game_id):
+    """Two games with the same seed and actions are equal; the state holds the unseen things
+    as a pool, so a state whose future draws differ (another seed) looks the same to
+    everyone until the next draw."""
+    game = games.get(game_id)
+    n = game.min_players
+    a = game.new_game(n, 5, {}, chance="external")
+    b = game.new_game(n, 6, {}, chance="external")
+    assert canon(a.to_json()) == canon(b.to_json()), "nothing about future draws is in the state"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_winners_are_declared_at_the_end_only(game_id):
+    game = games.get(game_id)
+    for seed in SEEDS[:3]:
+        state = game.new_game(game.max_players, seed, {})
+        assert state.winners() == []
+        random_playout(state, seed)
+        winners = state.winners()
+        assert isinstance(winners, list) and all(0 <= w < game.max_players for w in winners)
+        assert winners == sorted(set(winners))
+        scores = state.scores()
+        # a winner never has fewer points than a seat that did not win
+        assert all(scores[w] >= scores[p] for w in winners for p in range(len(scores)) if p not in winners)
