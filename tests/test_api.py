@@ -278,3 +278,35 @@ def test_a_sliced_search_goes_stale_when_the_game_changes_meanwhile():
     assert stale["error"]["code"] == "stale_state"
     assert call(op="ai_continue", job=r["job"])["error"]["code"] == "unknown_match"  # and is gone
     assert call(op="ai_continue", job=7)["error"]["code"] == "unknown_match"
+
+
+def test_close_forgets_a_match_and_a_closed_match_is_unknown():
+    match, _ = new_match()
+    assert api.call({"op": "close", "match": match}) == {"ok": True, "result": {"closed": True}}
+    r = api.call({"op": "view", "match": match, "seat": 0})
+    assert not r["ok"] and r["error"]["code"] == "unknown_match"
+    assert api.call({"op": "close", "match": match})["result"] == {"closed": False}
+    assert api.call({"op": "close", "match": 5})["result"] == {"closed": False}
+
+
+def test_words_come_with_a_view_when_a_language_is_asked_for():
+    r = api.call({"op": "new", "game": "nim", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1})
+    assert "words" not in r["result"]["view"]
+    match = r["result"]["match"]
+    view = api.call({"op": "view", "match": match, "seat": 0, "lang": "de"})["result"]
+    assert len(view["words"]["legal"]) == len(view["legal"])
+    bad = api.call({"op": "view", "match": match, "seat": 0, "lang": "fr"})
+    assert not bad["ok"] and bad["error"]["code"] == "bad_request"
+    act = api.call({"op": "act", "match": match, "seat": 0, "state_id": view["state_id"],
+                    "action": view["legal"][0], "lang": "en"})["result"]
+    assert isinstance(act["log"], list)
+
+
+def test_old_saves_are_refused_with_a_reason_never_misloaded():
+    r = api.call({"op": "new", "game": "nim", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1})
+    save = api.call({"op": "save", "match": r["result"]["match"]})["result"]
+    assert save["version"] == 2
+    old = dict(save, version=1)
+    reply = api.call({"op": "load", "save": old})
+    assert not reply["ok"] and reply["error"]["code"] == "bad_save"
+    assert reply["error"]["reason"] == "save.old_version"

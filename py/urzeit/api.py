@@ -13,6 +13,7 @@ import time
 from . import __version__, ai, games
 from . import match as matches
 from .core.game import load_messages
+from .core.words import LANGS
 from .core.errors import BadRequest, BadSave, IllegalAction, NotYourTurn, StaleState, UnknownMatch, UrzeitError
 from .core.rng import GOLDEN, MASK64
 from .match import REPLAY_FORMAT, REPLAY_VERSION, Match  # noqa: F401  (the save format is the api's)
@@ -22,14 +23,14 @@ MAX_JOBS = 8  # searches waiting for their next time slice
 
 _FIELDS = {
     "hello": ({"op"}, set()),
-    "new": ({"op", "game", "seats", "seed"}, {"options"}),
-    "view": ({"op", "match", "seat"}, set()),
-    "act": ({"op", "match", "seat", "state_id", "action"}, set()),
-    "ai": ({"op", "match", "seat"}, {"budget_ms", "turn_ms", "level", "viewer", "apply", "slice_ms"}),
+    "new": ({"op", "game", "seats", "seed"}, {"options", "lang"}),
+    "view": ({"op", "match", "seat"}, {"lang"}),
+    "act": ({"op", "match", "seat", "state_id", "action"}, {"lang"}),
+    "ai": ({"op", "match", "seat"}, {"budget_ms", "turn_ms", "level", "viewer", "apply", "slice_ms", "lang"}),
     "ai_continue": ({"op", "job"}, {"slice_ms"}),
-    "undo": ({"op", "match", "seat"}, set()),
+    "undo": ({"op", "match", "seat"}, {"lang"}),
     "save": ({"op", "match"}, set()),
-    "load": ({"op", "save"}, set()),
+    "load": ({"op", "save"}, {"lang"}),
     "close": ({"op", "match"}, set()),
 }
 
@@ -53,6 +54,30 @@ def _seat(req, match: Match, allow_none=False):
 
 def _check_seats(seats, game) -> list[dict]:
     return matches.check_seats(seats, game, ai.LEVELS)
+
+
+def _lang(req):
+    """The language a request wants its words in (None: no words)."""
+    lang = req.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise BadRequest(f"lang must be one of {', '.join(LANGS)}")
+    return lang
+
+
+def _worded(match, view, lang):
+    """The view with its `words` (legal actions' labels and the game's further texts) when
+    the request asked for a language."""
+    words = match.game.words() if lang else None
+    if words is not None:
+        texts = {"legal": [words.label(view, a, lang) for a in view["legal"]]} if view.get("legal") else {}
+        texts.update(words.view_words(view, lang))
+        view["words"] = texts
+    return view
+
+
+def _log(match, before, action, events, lang):
+    words = match.game.words() if lang else None
+    return words.log(before, action, events, lang) if words is not None else None
 
 
 def op_hello(req):
@@ -79,10 +104,11 @@ def op_new(req):
     seats = _check_seats(req["seats"], game)
     seed = _int(req, "seed", 0, 2 ** 53 - 1)
     options = req.get("options") or {}
+    lang = _lang(req)
     state = game.new_game(len(seats), seed, options)
     match = Match(matches.next_id(), game, seats, seed, options, state)
     matches.store(match)
-    return {"match": match.id, "view": match.view(_first_human(match))}
+    return {"match": match.id, "view": _worded(match, match.view(_first_human(match)), lang)}
 
 
 def _first_human(match):
@@ -97,7 +123,7 @@ def _first_human(match):
 
 def op_view(req):
     match = _match(req)
-    return match.view(_seat(req, match, allow_none=True))
+    return _worded(match, match.view(_seat(req, match, allow_none=True)), _lang(req))
 
 
 def _check_turn(match, seat):
@@ -115,8 +141,13 @@ def op_act(req):
     if state_id != match.revision:
         raise StaleState(f"state_id {state_id} is not current ({match.revision}); reload the view")
     _check_turn(match, seat)
+    lang = _lang(req)
+    before = match.view(seat) if lang else None
     events = match.apply(req["action"])
-    return {"events": events, "view": match.view(seat)}
+    reply = {"events": events, "view": _worded(match, match.view(seat), lang)}
+    if lang:
+        reply["log"] = _log(match, before, req["action"], events, lang)
+    return reply
 
 
 def op_ai(req):
@@ -128,6 +159,7 @@ def op_ai(req):
     # The reply's view is the viewer's (default: a spectator's), never the bot seat's hand.
     viewer = _int(req, "viewer", 0, len(match.seats) - 1, allow_none=True)
     level = req.get("level") or match.seats[seat].get("level", "medium")
+    lang = _lang(req)
     if level not in ai.LEVELS:
         raise BadRequest(f"level must be one of {', '.join(ai.LEVELS)}")
     view = match.view(seat)
@@ -140,7 +172,8 @@ def op_ai(req):
     stats = {}
     steps = ai.choose_action_steps(match.game, view, determinize, level, bot_seed, budget, turn_ms, stats)
     job = {"match": match.id, "revision": match.revision, "steps": steps, "viewer": viewer, "stats": stats,
-           "apply": req.get("apply", True) is not False}
+           "apply": req.get("apply", True) is not False, "lang": lang,
+           "before": match.view(viewer) if lang else None}  # the log is worded for the viewer
     slice_ms = _int(req, "slice_ms", 1, 60_000, allow_none=True)
     if slice_ms is None:
         return _run_job(job, None)
@@ -182,10 +215,19 @@ def _run_job(job, slice_ms, job_id=None):
         _jobs.pop(job_id, None)
     match = matches.peek(job["match"])
     search = job["stats"]  # what the search did (simulations, planned, limit_s, cut); {} if none
+    lang = job["lang"]
     if not job["apply"]:  # a hint: what this bot would play, nothing changes
-        return {"action": action, "events": [], "view": match.view(job["viewer"]), "search": search}
+        reply = {"action": action, "events": [], "view": _worded(match, match.view(job["viewer"]), lang),
+                 "search": search}
+        if lang and job["viewer"] is not None:
+            reply["label"] = match.game.words().label(match.view(job["viewer"]), action, lang)
+        return reply
     events = match.apply(action)
-    return {"action": action, "events": events, "view": match.view(job["viewer"]), "search": search}
+    reply = {"action": action, "events": events, "view": _worded(match, match.view(job["viewer"]), lang),
+             "search": search}
+    if lang:
+        reply["log"] = _log(match, job["before"], action, events, lang)
+    return reply
 
 
 def op_undo(req):
@@ -195,7 +237,7 @@ def op_undo(req):
     if not isinstance(target, int):
         raise IllegalAction(f"cannot undo: {target[1]}", reason=target[0])
     match.undo(target)
-    return match.view(seat)
+    return _worded(match, match.view(seat), _lang(req))
 
 
 def op_save(req):
@@ -209,9 +251,10 @@ def op_load(req):
             save = json.loads(save)
         except ValueError as e:
             raise BadSave(f"the save is not JSON: {e}") from None
+    lang = _lang(req)
     match = rebuild(save)
     matches.store(match)
-    return {"match": match.id, "view": match.view(_first_human(match))}
+    return {"match": match.id, "view": _worded(match, match.view(_first_human(match)), lang)}
 
 
 def rebuild(save) -> Match:

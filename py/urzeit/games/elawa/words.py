@@ -6,6 +6,8 @@ data in cards.json, read here by path: a card is named by its colour and type, a
 (the card type "supply" is the Vorratskarte / storage card; "Vorrat"/"supply" is the token pool).
 """
 
+from ...core.words import label, log, view_words  # noqa: F401  (defaults until this game words them)
+
 import json
 import pathlib
 

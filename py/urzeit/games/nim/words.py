@@ -4,6 +4,8 @@ describe(action, before_view, events, lang) words one applied action from the ap
 alone: the action, the acting seat's view before it, and the events it caused.
 """
 
+from ...core.words import label, log, view_words  # noqa: F401  (defaults until this game words them)
+
 
 def describe(action, before_view, events, lang="en"):
     de = lang == "de"

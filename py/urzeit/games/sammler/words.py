@@ -8,6 +8,8 @@ lake, meadow, fire, cult site) and where it went by its direction from the last 
 the start tile: never by catalogue ids or board coordinates.
 """
 
+from ...core.words import label, log, view_words  # noqa: F401  (defaults until this game words them)
+
 import json
 import pathlib
 

@@ -6,6 +6,8 @@ data in cards.json, read here by path: characters, items and sacred sites by the
 names, locations by their kind and resources.
 """
 
+from ...core.words import label, log, view_words  # noqa: F401  (defaults until this game words them)
+
 import json
 import pathlib
 

@@ -1,0 +1,27 @@
+"""What a game's words module (its package's `words`, named by `Game.words_module`) provides,
+with plain defaults a game overrides: everything a player reads about a move is worded there,
+once, in German and English, for the page (the api words each view and reply when asked with
+`lang`) and the command line (`urzeit replay`).
+
+- describe(action, before_view, events, lang) -> str: one applied move in one line (the
+  command line's replay); `before_view` is the view of the seat that reads it, before the move.
+- label(view, action, lang) -> str: a legal action as a button or list entry says it.
+- log(before_view, action, events, lang) -> list[str]: the log lines a move adds, worded for
+  the seat whose view `before_view` is (never more than that seat may know).
+- view_words(view, lang) -> dict: any further texts the page shows for this view (prompts,
+  the end breakdown); added to the view's `words`.
+"""
+
+LANGS = ("de", "en")
+
+
+def label(view, action, lang="en"):
+    return str(action.get("type", "?"))
+
+
+def log(before_view, action, events, lang="en"):
+    return []
+
+
+def view_words(view, lang="en"):
+    return {}
