@@ -25,6 +25,11 @@ PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 # Only what the page needs from the npm package (see docs/PYODIDE notes in README).
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 PACKAGE = "urzeit"
+# micropip for Pyodide users who install the engine the usual way (micropip.install(url)): the
+# version the pinned runtime's lock names, from PyPI at build time, checked against this sha256
+# (the wheel on PyPI; Pyodide's own build of it has another). 0.11.1 vendors `packaging`, so it
+# needs no other wheel. The page itself never loads it.
+MICROPIP = ("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 
 
 def run(cmd, **kw):
@@ -63,21 +68,49 @@ def build_wheel() -> pathlib.Path:
     return wheels[0]
 
 
-def write_lock(wheel: pathlib.Path, dest: pathlib.Path) -> None:
-    """Our own Pyodide lock file: the runtime's `info` plus one entry, our wheel with its
-    sha256, so loadPyodide({packages: ["urzeit"]}) fetches it (with integrity) while booting."""
-    shipped = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
-    entry = {
-        "name": PACKAGE,
-        "version": project_version(),
+def fetch_micropip() -> pathlib.Path:
+    """The pinned micropip wheel from PyPI (`pip download`, hash-checked by pip and here), kept
+    in build/ so later builds need no network. Never fetched at run time."""
+    name, version, sha256 = MICROPIP
+    shipped = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())["packages"][name]
+    if shipped["version"] != version:
+        raise SystemExit(f"the pinned Pyodide names {name} {shipped['version']}, build.py pins {version}: update MICROPIP")
+    out = ROOT / "build" / "pypi"
+    wheel = out / f"{name}-{version}-py3-none-any.whl"
+    if not (wheel.exists() and hashlib.sha256(wheel.read_bytes()).hexdigest() == sha256):
+        out.mkdir(parents=True, exist_ok=True)
+        req = out / f"{name}.txt"
+        req.write_text(f"{name}=={version} --hash=sha256:{sha256}\n")
+        # micropip needs Python >= 3.13 (Pyodide runs 3.14): ask for its wheel, not for this Python
+        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "--require-hashes", "-r", str(req), "-d", str(out)])
+    if hashlib.sha256(wheel.read_bytes()).hexdigest() != sha256:
+        raise SystemExit(f"{wheel.name} does not match the sha256 in build.py")
+    return wheel
+
+
+def lock_entry(name: str, version: str, wheel: pathlib.Path) -> dict:
+    return {
+        "name": name,
+        "version": version,
         "file_name": wheel.name,
         "install_dir": "site",
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "package_type": "package",
-        "imports": [PACKAGE],
+        "imports": [name],
         "depends": [],
     }
-    lock = {"info": shipped["info"], "packages": {PACKAGE: entry}}
+
+
+def write_lock(wheel: pathlib.Path, dest: pathlib.Path, micropip: pathlib.Path | None = None) -> None:
+    """Our own Pyodide lock file: the runtime's `info` plus our wheel with its sha256, so
+    loadPyodide({packages: ["urzeit"]}) fetches it (with integrity) while booting, and micropip,
+    so pyodide.loadPackage("micropip") works offline."""
+    shipped = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    packages = {PACKAGE: lock_entry(PACKAGE, project_version(), wheel)}
+    if micropip is not None:
+        packages[MICROPIP[0]] = lock_entry(MICROPIP[0], MICROPIP[1], micropip)
+    lock = {"info": shipped["info"], "packages": packages}
     dest.write_text(json.dumps(lock, indent=1))
 
 
@@ -103,6 +136,7 @@ def build() -> pathlib.Path:
     build_tiles()
     build_icons()
     wheel = build_wheel()
+    micropip = fetch_micropip()
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(WEB, DIST)
@@ -114,7 +148,8 @@ def build() -> pathlib.Path:
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_NPM / name, runtime / name)
     shutil.copy2(wheel, runtime / wheel.name)
-    write_lock(wheel, runtime / "pyodide-lock.json")
+    shutil.copy2(micropip, runtime / micropip.name)
+    write_lock(wheel, runtime / "pyodide-lock.json", runtime / micropip.name)
     info = {
         "version": project_version(),
         "pyodide": pinned_pyodide_version(),
@@ -135,8 +170,10 @@ def write_precache(info: dict, dist: pathlib.Path = DIST) -> str:
         rel = path.relative_to(dist).as_posix()
         if rel in ("sw.js", "precache.json"):
             continue  # written below, from the name
-        files.append(rel)
         digest.update(rel.encode() + path.read_bytes())
+        if rel.startswith(f"pyodide/{MICROPIP[0]}-"):
+            continue  # served for micropip users; the page never loads it, so players don't download it
+        files.append(rel)
     name = f"urzeit-{info['version']}-{digest.hexdigest()[:16]}"
     (dist / "precache.json").write_text(json.dumps({"cache": name, "files": ["./"] + files}, indent=1))
     template = (WEB / "sw.js").read_text()

@@ -37,6 +37,7 @@ def main():
     subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True, capture_output=True)
     sections = [
         run("Cold start", ["cold_start.py", "--no-build", "--runs", "2" if q else "5"], only),
+        run("Engine loading: our lock file or micropip", ["micropip_load.py", "--no-build", "--runs", "2" if q else "9"], only),
         run("Random games per second", ["games_per_second.py", "--games", "30" if q else "200"], only),
         run("Bot move times", ["bot_speed.py", "--moves", "4" if q else "12"], only),
         run("Board frame times", ["board_frames.py", "--no-build", "--frames", "60" if q else "240"], only),
