@@ -10,6 +10,7 @@ import argparse
 import functools
 import hashlib
 import http.server
+import importlib
 import json
 import os
 import pathlib
@@ -114,13 +115,22 @@ def write_lock(wheel: pathlib.Path, dest: pathlib.Path, micropip: pathlib.Path |
     dest.write_text(json.dumps(lock, indent=1))
 
 
-def build_tiles() -> None:
-    """Our own tile art and zone geometry, generated from the tile data into web/tiles/."""
+def registered_games() -> list:
+    """The engine's game registry (each game declares its data files and art)."""
     sys.path.insert(0, str(ROOT / "py"))
+    from urzeit import games
+    return games.all_games()
+
+
+def build_art() -> None:
+    """Each game's own art (e.g. sammler's tile art and zone geometry, from its tile data),
+    drawn by the generator the game names into web/<folder>/."""
     sys.path.insert(0, str(ROOT))
-    from art import sammler_tiles
-    count = sammler_tiles.write(WEB / "tiles")
-    print(f"drew {count} tile types into web/tiles/")
+    for game in registered_games():
+        if game.art:
+            module, folder = game.art
+            count = importlib.import_module(module).write(WEB / folder)
+            print(f"drew {count} pictures of {game.id} into web/{folder}/")
 
 
 def build_icons() -> None:
@@ -133,16 +143,17 @@ def build_icons() -> None:
 
 def build() -> pathlib.Path:
     ensure_pyodide()
-    build_tiles()
+    build_art()
     build_icons()
     wheel = build_wheel()
     micropip = fetch_micropip()
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(WEB, DIST)
-    (DIST / "data").mkdir(exist_ok=True)  # card data the tables draw (the engine keeps its own copy)
-    shutil.copy2(ROOT / "py" / "urzeit" / "games" / "elawa" / "cards.json", DIST / "data" / "elawa-cards.json")
-    shutil.copy2(ROOT / "py" / "urzeit" / "games" / "spaeher" / "cards.json", DIST / "data" / "spaeher-cards.json")
+    (DIST / "data").mkdir(exist_ok=True)  # data the tables draw (the engine keeps its own copy)
+    for game in registered_games():
+        for name in game.data_files:
+            shutil.copy2(game.data_path(name), DIST / "data" / f"{game.id}-{name}")
     runtime = DIST / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:

@@ -76,8 +76,17 @@ def _worded(match, view, lang):
 
 
 def _log(match, before, action, events, lang):
+    """A move's log lines in both languages (a language switch rewords the log without asking
+    again): [{"group", "de", "en"}]; a line with the same group as the line before continues it."""
     words = match.game.words() if lang else None
-    return words.log(before, action, events, lang) if words is not None else None
+    if words is None:
+        return None
+    worded = {lg: [x if isinstance(x, dict) else {"text": x, "group": None}
+                   for x in words.log(before, action, events, lg)] for lg in LANGS}
+    if len({len(v) for v in worded.values()}) != 1:
+        raise AssertionError(f"{match.game.id}: the log has a different number of lines per language")
+    return [{"group": worded["en"][i].get("group"), **{lg: worded[lg][i]["text"] for lg in LANGS}}
+            for i in range(len(worded["en"]))]
 
 
 def op_hello(req):

@@ -5,6 +5,9 @@
 // and idle, a second worker (snapshot-worker.mjs) makes and keeps the memory snapshot that later
 // visits boot from. Once per visit, in the background; its failure only lands in this.snapshot.
 
+// Requests whose replies carry words (`lang`): the view's texts and a move's log lines.
+const WORDED_OPS = new Set(["new", "view", "act", "ai", "undo", "load"]);
+
 export class EngineError extends Error {
   // reason + params: the engine's key for the player's wording (i18n reasonText)
   constructor(code, message, reason = null, params = {}) {
@@ -125,6 +128,8 @@ export class Engine {
   }
 
   request(obj) {
+    // the engine words views and moves in the page's language (the log in both)
+    if (this.lang && WORDED_OPS.has(obj.op) && obj.lang === undefined) obj = { ...obj, lang: this.lang() };
     if (this.status === "failed" || this.status === "crashed") {
       return Promise.reject(new EngineError("engine_failed", "the engine is not running"));
     }

@@ -14,6 +14,8 @@
 //     event(e, names, lang) one log line, or null; called again for every event on a language switch
 //     breakdown(view, lang) the final scoring as an element for the shared end screen
 //                          (one [data-player] element per player)
+//   optional on the game: css (a stylesheet of the game's own, relative to the page: linked
+//     at start), rules {de, en} (the rules dialog's text), shareNote {de, en}
 //     optional: showHint(action), onEvents(events), decisionElement() (scrolled to on a phone
 //                          when a decision waits; default the table), scrollsToDecisions (true: the
 //                          renderer scrolls its own decision areas into view), unmount(), hook (tests)
@@ -23,6 +25,18 @@ import { game as elawa } from "./renderers/elawa.mjs";
 import { game as nim } from "./renderers/nim.mjs";
 
 export const GAMES = [sammler, spaeher, elawa, nim];
+
+// Each game's own stylesheet, linked once at start (the shell has none of a game's styles).
+export function linkGameStyles(doc = document) {
+  for (const g of GAMES) {
+    if (!g.css || doc.querySelector(`link[data-game-css="${g.id}"]`)) continue;
+    const link = doc.createElement("link");
+    link.rel = "stylesheet";
+    link.href = g.css;
+    link.dataset.gameCss = g.id;
+    doc.head.append(link);
+  }
+}
 
 export function gameInfo(id) {
   return GAMES.find((g) => g.id === id) || null;

@@ -2,6 +2,7 @@
 // It knows no game by name: games come from the registry (games.mjs).
 import { engine } from "./boot.mjs";
 import { applyStaticTexts, getLang, setEngineMessages, setLang, t } from "./i18n.mjs";
+import { linkGameStyles } from "./games.mjs";
 import { listSaves, newSaveId } from "./storage.mjs";
 import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
 import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
@@ -32,6 +33,9 @@ nav.toMenu = ({ keepGame = null } = {}) => {
   window.scrollTo(0, 0);
   if (keepGame) showSetup(keepGame);
 };
+
+engine.lang = getLang;
+linkGameStyles();  // the engine words views and moves in the page's language
 
 engine.listen((status, info) => {
   app.dataset.engine = status;

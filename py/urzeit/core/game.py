@@ -180,7 +180,7 @@ class Game:
 
     A game is its package: `bot_module` and `words_module` name modules of that package
     (relative), `data_files` the files of it the page reads too (build.py copies them to
-    dist/data/<id>-<name>)."""
+    dist/data/<id>-<name>), `art` what build.py draws for it."""
 
     id: str = ""
     titles: dict = {}
@@ -193,6 +193,9 @@ class Game:
     bot_module: str | None = "bot"     # None: computer seats play random legal moves
     words_module: str | None = "words"
     data_files: tuple = ()
+    # the generator of this game's art, run by build.py (a module of the repository's art/
+    # folder with write(out_dir) -> count; not shipped), and the folder of web/ it writes to
+    art: tuple | None = None  # e.g. ("art.sammler_tiles", "tiles")
     # player counts a tournament's multi-player tables use (default: every count above 2)
     table_sizes: tuple | None = None
 

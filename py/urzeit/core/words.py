@@ -6,8 +6,9 @@ once, in German and English, for the page (the api words each view and reply whe
 - describe(action, before_view, events, lang) -> str: one applied move in one line (the
   command line's replay); `before_view` is the view of the seat that reads it, before the move.
 - label(view, action, lang) -> str: a legal action as a button or list entry says it.
-- log(before_view, action, events, lang) -> list[str]: the log lines a move adds, worded for
-  the seat whose view `before_view` is (never more than that seat may know).
+- log(before_view, action, events, lang) -> list: the log lines a move adds, worded for the
+  seat whose view `before_view` is (never more than that seat may know): each a text, or
+  {"text", "group"} where lines of one group (e.g. one turn of several moves) share a line.
 - view_words(view, lang) -> dict: any further texts the page shows for this view (prompts,
   the end breakdown); added to the view's `words`.
 """

@@ -7,9 +7,9 @@ import { gameInfo } from "../games.mjs";
 import { $, match } from "./shared.mjs";
 
 export function showRules(gameId) {
-  const rules = RULES[gameId];
-  if (!rules) return;
   const info = gameInfo(gameId);
+  const rules = (info && info.rules) || RULES[gameId];  // a game's own rules module, else the table
+  if (!rules) return;
   $("rules-title").textContent = info ? info.titles[getLang()] || info.titles.de : t("rules");
   // our own static text, never data from a page, save or link
   $("rules-text").innerHTML = rules[getLang()] || rules.de;
@@ -49,7 +49,8 @@ export async function shareGame() {
   url.hash = "g=" + await pack(JSON.stringify(replay));
   $("share-link").value = url.href;
   $("share-message").textContent = shareMessage();
-  const note = SHARE_NOTES[match.game];
+  const info = gameInfo(match.game);
+  const note = (info && info.shareNote) || SHARE_NOTES[match.game];
   $("share-note").textContent = note ? note[getLang()] : "";
   $("share-native").hidden = typeof navigator.share !== "function";
   $("share-dialog").showModal();

@@ -170,6 +170,13 @@ function renderScores(view) {
   });
 }
 
+// A legal action in words: the engine's (view.words.legal, parallel to view.legal), else the
+// renderer's own (a game that does not word itself yet).
+function actionLabel(view, action) {
+  const i = view.words && view.words.legal ? (view.legal || []).indexOf(action) : -1;
+  return i >= 0 ? view.words.legal[i] : renderer().label(action, getLang());
+}
+
 export function renderLegal(view) {
   const list = $("legal-actions");
   list.replaceChildren();
@@ -181,7 +188,7 @@ export function renderLegal(view) {
     button.type = "button";
     button.className = "legal-action";
     button.dataset.action = JSON.stringify(action);
-    button.textContent = renderer().label(action, getLang());
+    button.textContent = actionLabel(view, action);
     button.addEventListener("click", () => act(action));
     li.append(button);
     list.append(li);
@@ -189,10 +196,7 @@ export function renderLegal(view) {
 }
 
 function winnersOf(view) {
-  const best = Math.max(...view.scores);
-  if (Array.isArray(view.winners)) return view.winners;
-  if (typeof view.winner === "number") return [view.winner];
-  return view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
+  return view.winners || [];  // the engine's verdict, by the game's own tie rules
 }
 
 export function resultText(view) {
@@ -227,6 +231,7 @@ function lineText(line) {
   const first = line.entries[0];
   if (first.undo) return "↶ " + t("undone");
   const r = renderer();
+  if (first.line) return line.entries.map((x) => x.line[getLang()]).filter(Boolean).join(" ");
   if (line.group === null) return r.event(first.event, match.names, getLang());
   const events = line.entries.map((x) => x.event);
   if (r.groupText) return r.groupText(events, match.names, getLang());
@@ -260,11 +265,17 @@ function appendLog(entry) {
   showLine(match.logTail);
 }
 
-function logEvents(events) {
+// A reply's log: the engine's lines ({group, de, en}: the same group as the last line goes on
+// that line) for a game that words itself (its renderer has no `event`), else the events.
+function logEvents(events, lines) {
   const r = renderer();
   if (r.onEvents) r.onEvents(events);
-  // the key before the new view arrives: the renderer still sees the move's own turn
-  for (const e of events) appendLog({ event: e, group: r.logGroup ? r.logGroup(e) : null });
+  if (!r.event && Array.isArray(lines)) {
+    for (const line of lines) appendLog({ line, group: line.group ?? null });
+  } else {
+    // the key before the new view arrives: the renderer still sees the move's own turn
+    for (const e of events) appendLog({ event: e, group: r.logGroup ? r.logGroup(e) : null });
+  }
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -288,6 +299,15 @@ export function relabel() {
   setView(match.view);
   if (over) showEnd(match.view, { resultText });
   if (match.mode === "replay") $("replay-pos").textContent = t("step", match.step, match.replay.actions.length);
+  // the view's words anew in the new language (the engine words them)
+  const { id, generation } = match;
+  const seen = match.view.state_id;
+  engine.request({ op: "view", match: id, seat: match.view.seat }).then((v) => {
+    if (match.generation === generation && match.id === id && match.view && match.view.state_id === seen) {
+      setView(v);
+      if (v.over) showEnd(v, { resultText });
+    }
+  }).catch(() => { /* the old words stay: nothing lost */ });
 }
 
 // ---- moving: the bots, the pass screen, the player's action ----
@@ -321,7 +341,7 @@ export async function advance() {
                                          turn_ms: turnMs });
         if (generation !== match.generation) return;
         if (TEST_MODE) match.searches.push({ seat, turn: turnNumber, turnMs, ...(r.search || {}) });
-        logEvents(r.events);
+        logEvents(r.events, r.log);
         setView(r.view);
         const next = r.view.current_seat;
         if (AI_PAUSE_MS && !r.view.over && next !== null && match.seats[next].kind === "ai") {
@@ -389,7 +409,7 @@ export async function act(action) {
   setBusy(true);
   try {
     const r = await engine.request({ op: "act", match: match.id, seat: view.current_seat, state_id: view.state_id, action });
-    logEvents(r.events);
+    logEvents(r.events, r.log);
     setView(r.view);
     advance();
     return { ok: true };
@@ -409,7 +429,7 @@ async function hint() {
                                      viewer: view.current_seat, apply: false });
     const key = JSON.stringify(r.action);
     for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
-    say(t("hintIs", renderer().label(r.action, getLang())));
+    say(t("hintIs", r.label || renderer().label(r.action, getLang())));
     if (renderer().showHint) renderer().showHint(r.action);
     app.dataset.hint = key;
   } catch (err) {

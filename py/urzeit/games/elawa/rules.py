@@ -654,6 +654,7 @@ class ElawaState(TurnState):
 
 class Elawa(Game):
     id = "elawa"
+    data_files = ("cards.json",)  # the page draws the cards from it too
     titles = {"de": "Elawa", "en": "Elawa"}
     min_players = 2
     private_hands = True

@@ -665,6 +665,7 @@ def _type_list(ids, kind: str, what: str) -> list[int]:
 
 class Sammler(Game):
     id = "sammler"
+    art = ("art.sammler_tiles", "tiles")  # build.py draws the tile art from tiles.json
     titles = {"de": "Carcassonne – Jäger und Sammler", "en": "Carcassonne – Hunters and Gatherers"}
     min_players = 2
     max_players = 5

@@ -696,6 +696,7 @@ def _ids(value, table, what):
 
 class Spaeher(Game):
     id = "spaeher"
+    data_files = ("cards.json",)  # the page draws the cards from it too
     titles = {"de": "Jäger und Späher", "en": "Hunters and Scouts"}
     min_players = 2
     max_players = 2
