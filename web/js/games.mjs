@@ -22,7 +22,7 @@
 import { game as sammler } from "./renderers/sammler.mjs";
 import { game as spaeher } from "./renderers/spaeher.mjs";
 import { game as elawa } from "./renderers/elawa.mjs";
-import { game as nim } from "./renderers/nim.mjs";
+import { game as nim } from "./renderers/nim/index.mjs";
 
 export const GAMES = [sammler, spaeher, elawa, nim];
 

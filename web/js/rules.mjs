@@ -103,10 +103,6 @@ with the mouse, press it long or move to it with the Tab key to see it large wit
 <p>Storage card "2 per different kind" with 4 kinds: 8. Tool "3 per caveman" with 3 cavemen: 9.
 Cavemen worth 6, 16 and 3: 25. Total 42.</p>`,
   },
-  nim: {
-    de: "<h3>Nim mit verdeckten Karten</h3><p>Spiele eine Karte und nimm so viele Steine. Wer den letzten nimmt, gewinnt.</p>",
-    en: "<h3>Hidden-hand Nim</h3><p>Play a card and take that many stones. Whoever takes the last one wins.</p>",
-  },
   spaeher: {
     de: `
 <h3>Jäger und Späher</h3>

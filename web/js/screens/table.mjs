@@ -174,7 +174,8 @@ function renderScores(view) {
 // renderer's own (a game that does not word itself yet).
 function actionLabel(view, action) {
   const i = view.words && view.words.legal ? (view.legal || []).indexOf(action) : -1;
-  return i >= 0 ? view.words.legal[i] : renderer().label(action, getLang());
+  if (i >= 0) return view.words.legal[i];
+  return renderer().label ? renderer().label(action, getLang()) : action.type;
 }
 
 export function renderLegal(view) {
@@ -429,7 +430,7 @@ async function hint() {
                                      viewer: view.current_seat, apply: false });
     const key = JSON.stringify(r.action);
     for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
-    say(t("hintIs", r.label || renderer().label(r.action, getLang())));
+    say(t("hintIs", r.label || actionLabel(view, r.action)));
     if (renderer().showHint) renderer().showHint(r.action);
     app.dataset.hint = key;
   } catch (err) {

@@ -1,10 +1,7 @@
-"""Hidden-hand Nim's moves in words, for replays read outside the page (`urzeit replay`).
+"""Hidden-hand Nim's moves in words, for the page (labels, log) and `urzeit replay`
+(core/words.py says what each function gives)."""
 
-describe(action, before_view, events, lang) words one applied action from the api's JSON
-alone: the action, the acting seat's view before it, and the events it caused.
-"""
-
-from ...core.words import label, log, view_words  # noqa: F401  (defaults until this game words them)
+from ...core.words import view_words  # noqa: F401  (nim shows no further texts)
 
 
 def describe(action, before_view, events, lang="en"):
@@ -24,3 +21,25 @@ def describe(action, before_view, events, lang="en"):
     if action.get("type") == "pass":
         return "passt (keine Karte passt)" if de else "passes (no card fits)"
     return "zieht" if de else "moves"
+
+
+def label(view, action, lang="en"):
+    de = lang == "de"
+    if action.get("type") == "take":
+        return f"Nimm {action['n']}" if de else f"Take {action['n']}"
+    return "Passen" if de else "Pass"
+
+
+def log(before_view, action, events, lang="en"):
+    de = lang == "de"
+    names = [s["name"] for s in before_view["seats"]]
+    lines = []
+    for e in events:
+        who = names[e["player"]] if "player" in e else ""
+        if e["type"] == "take":
+            lines.append(f"{who} nimmt {e['n']} (Rest {e['pile']})" if de else f"{who} takes {e['n']} ({e['pile']} left)")
+        elif e["type"] == "pass":
+            lines.append(f"{who} passt" if de else f"{who} passes")
+        elif e["type"] == "draw":
+            lines.append(f"{who} zieht eine Karte" if de else f"{who} draws a card")
+    return lines

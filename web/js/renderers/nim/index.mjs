@@ -1,11 +1,9 @@
-// Hidden-hand Nim (test game): the pile, your hand, the other hand face down.
+// Hidden-hand Nim (test game): the pile, your hand, the other hand face down. The engine
+// words its moves (py/urzeit/games/nim/words.py).
+import { RULES } from "./rules.mjs";
+
 export const nimRenderer = {
   titles: { de: "Nim mit verdeckten Karten (Test)", en: "Hidden-hand Nim (test)" },
-  label(action, lang) {
-    if (action.type === "take") return lang === "de" ? `Nimm ${action.n}` : `Take ${action.n}`;
-    if (action.type === "pass") return lang === "de" ? "Passen" : "Pass";
-    return JSON.stringify(action);
-  },
   render(view, board, { lang }) {
     board.replaceChildren();
     const pile = document.createElement("div");
@@ -34,13 +32,6 @@ export const nimRenderer = {
       : `Others' hidden cards: ${hidden} · deck: ${view.deck_count}`;
     board.append(others);
   },
-  event(e, names, lang) {
-    const who = names[e.player] ?? "";
-    if (e.type === "take") return lang === "de" ? `${who} nimmt ${e.n} (Rest ${e.pile})` : `${who} takes ${e.n} (${e.pile} left)`;
-    if (e.type === "pass") return lang === "de" ? `${who} passt` : `${who} passes`;
-    if (e.type === "draw") return lang === "de" ? `${who} zieht eine Karte` : `${who} draws a card`;
-    return null;
-  },
 };
 
 export const game = {
@@ -48,4 +39,6 @@ export const game = {
   titles: nimRenderer.titles,
   descriptions: { de: "Testspiel", en: "Test game" },
   players: [2, 2], minutes: [2, 2], create: () => nimRenderer,
+  css: "js/renderers/nim/style.css",
+  rules: RULES,
 };
