@@ -1,0 +1,82 @@
+"""A game is its package: the engine's shared modules and the page's shell name no game.
+Adding a game touches its own folders and one registry line each side."""
+
+import pathlib
+import re
+
+from urzeit import games
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+IDS = [g.id for g in games.all_games()]
+
+# what must know no game by name
+ENGINE_SHARED = [ROOT / "py/urzeit/api.py", ROOT / "py/urzeit/match.py", ROOT / "py/urzeit/cli.py",
+                 ROOT / "py/urzeit/tournament.py", ROOT / "build.py",
+                 *sorted((ROOT / "py/urzeit/ai").glob("*.py")), *sorted((ROOT / "py/urzeit/core").glob("*.py"))]
+PAGE_SHELL = [p for p in [*sorted((ROOT / "web/js").glob("*.mjs")), *sorted((ROOT / "web/js/screens").glob("*.mjs")),
+                          ROOT / "web/index.html", ROOT / "web/css/style.css", ROOT / "web/sw.js"]
+              if p.name != "games.mjs"]  # the page's registry: one line per game
+
+
+def _code(path):
+    """The text without comments and docstrings' usage examples: a name in a comment that says
+    'e.g. sammler' is not a dependency."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        text = re.sub(r'"""[\s\S]*?"""', "", text)
+        text = re.sub(r"#[^\n]*", "", text)
+    elif path.suffix in (".mjs", ".js"):
+        text = re.sub(r"/\*[\s\S]*?\*/", "", text)
+        text = re.sub(r"(?m)^\s*//[^\n]*|\s//[^\n]*", "", text)
+    elif path.suffix == ".css":
+        text = re.sub(r"/\*[\s\S]*?\*/", "", text)
+    return text
+
+
+def test_the_shared_engine_modules_name_no_game():
+    for path in ENGINE_SHARED:
+        code = _code(path)
+        for game_id in IDS:
+            assert not re.search(rf"\b{game_id}\b", code), f"{path.relative_to(ROOT)} names {game_id}"
+
+
+def test_the_page_shell_names_no_game():
+    for path in PAGE_SHELL:
+        code = _code(path)
+        for game_id in IDS:
+            assert not re.search(rf"\b{game_id}\b", code), f"{path.relative_to(ROOT)} names {game_id}"
+
+
+def test_the_page_registry_has_one_line_per_game():
+    text = (ROOT / "web/js/games.mjs").read_text(encoding="utf-8")
+    imports = re.findall(r'^import \{ game as (\w+) \} from "\./renderers/(\w+)/index\.mjs";$', text, re.M)
+    assert sorted(name for _, name in imports) == sorted(IDS)
+    for game_id in IDS:
+        folder = ROOT / "web/js/renderers" / game_id
+        assert (folder / "index.mjs").exists(), f"{game_id}: its renderer lives in its own folder"
+
+
+def test_the_engine_registry_has_one_line_per_game_and_each_game_is_its_package():
+    text = (ROOT / "py/urzeit/games/__init__.py").read_text(encoding="utf-8")
+    assert sorted(re.findall(r'^    "(\w+)",$', text, re.M)) == sorted(IDS)
+    for game in games.all_games():
+        package = ROOT / "py/urzeit/games" / game.id
+        assert (package / "__init__.py").exists() and (package / "rules.py").exists()
+        if game.bot_module:
+            assert hasattr(game.bot(), "Policy") and hasattr(game.bot(), "ITERATIONS")
+        for name in game.data_files:
+            assert game.data_path(name).exists()
+
+
+def test_no_module_uses_another_modules_private_names():
+    """`x._name` where `_name` is not this module's own (defined, assigned or a slot here): a
+    module reaches into another's privates (a state's own methods may use its own)."""
+    offenders = []
+    for path in sorted((ROOT / "py/urzeit").rglob("*.py")):
+        code = _code(path)
+        own = set(re.findall(r"\bdef (_\w+)", code)) | set(re.findall(r"\.(_\w+)\s*=[^=]", code)) \
+            | set(re.findall(r"^(_\w+)\s*[:=]", code, re.M)) | set(re.findall(r'"(_\w+)"', code))
+        for m in re.finditer(r"\b[A-Za-z]\w*\.(_[a-z]\w*)", code):
+            if m.group(1) not in own and not m.group(0).startswith("self."):
+                offenders.append(f"{path.relative_to(ROOT)}: {m.group(0)}")
+    assert not offenders, offenders
