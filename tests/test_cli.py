@@ -221,3 +221,27 @@ def test_ladder_tables_give_each_level_its_win_share(monkeypatch, capsys):
     shares = [float(line.split()[1].rstrip("%")) for line in out.splitlines()
               if line.split()[:1] in (["medium"], ["easy"], ["random"])]
     assert len(shares) == 3 and abs(sum(shares) - 100) < 0.2
+
+
+@pytest.mark.parametrize("game_id", ["elawa", "spaeher"])
+def test_the_tournament_scores_a_tie_as_the_game_breaks_it(game_id):
+    """Elawa breaks a tie of points by resources left, Jäger und Späher gives it to the second
+    player: the tournament credits the game's own winner, not everyone with the top score."""
+    from urzeit.tournament import play
+    levels = ["random", "easy"]
+    for seed in range(1, 400):
+        result, score_of, _, illegal = play((game_id, levels, seed, 0, 0))
+        scores = [score_of["random"][0], score_of["easy"][0]]
+        if scores[0] == scores[1] and sorted(result.values()) == [0.0, 1.0]:
+            break
+    else:
+        pytest.fail("no tie broken by the game's rule in 400 games")
+    assert illegal == 0
+    # the game's verdict, replayed: the same seed's winners in the view
+    r = api.call({"op": "new", "game": game_id, "seed": seed,
+                  "seats": [{"kind": "ai", "level": lvl} for lvl in levels]})
+    match, view = r["result"]["match"], r["result"]["view"]
+    while not view["over"]:
+        view = api.call({"op": "ai", "match": match, "seat": view["current_seat"], "budget_ms": 0})["result"]["view"]
+    assert len(view["winners"]) == 1 and view["scores"][0] == view["scores"][1]
+    assert result[levels[view["winners"][0]]] == 1.0

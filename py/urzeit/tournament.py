@@ -60,15 +60,21 @@ def play(args):
             break
         view = reply["result"]["view"]
     api.call({"op": "close", "match": match})
-    scores = view["scores"]
-    winners = view["winners"] or []  # by the game's own rules, tie-breaks included
+    result, score_of = credit(view, seated, levels)
+    return result, score_of, times, illegal
+
+
+def credit(view, seated, levels):
+    """Each level's share of the win (by the view's `winners`: the game's own rules, its
+    tie-breaks included; winners sharing a win share it) and each level's scores."""
+    winners = view["winners"] or []
     result = {lvl: 0.0 for lvl in levels}
     score_of = {lvl: [] for lvl in levels}
     for i, lvl in enumerate(seated):
         if i in winners:
             result[lvl] += 1.0 / len(winners)
-        score_of[lvl].append(scores[i])
-    return result, score_of, times, illegal
+        score_of[lvl].append(view["scores"][i])
+    return result, score_of
 
 
 def wilson(p, n, z=1.96):
