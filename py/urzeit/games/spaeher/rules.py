@@ -53,6 +53,8 @@ def _covers(pool: list, cost: list) -> bool:
 
 def _counted(pool):
     """Outcomes and weights of a sorted pool: each id once, weighted by its copies."""
+    if len(set(pool)) == len(pool):  # the usual case, cheaper (rollouts draw often)
+        return list(pool), [1] * len(pool)
     outcomes, weights = [], []
     for x in pool:
         if outcomes and outcomes[-1] == x:
