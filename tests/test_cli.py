@@ -119,9 +119,11 @@ def test_the_words_name_what_is_printed_on_tiles_and_cards():
     assert elawa.describe({"type": "play", "card": "B01", "pay": ["berry", "meat", "fur"], "sacrifice": None},
                           {"current_seat": 0}, [], "en") == "plays the blue hut, paying berry, meat and fur"
     assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "en") == "plays the Hunter"
-    assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "de") == "spielt Jäger"
+    assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "de") == "spielt „Jäger“"
     assert spaeher.describe({"type": "place", "where": "W01"}, {}, [], "en") == \
-        "sends a member to the wilderness with stone, wood and clay"
+        "sends a member to the wilderness (stone, wood, clay)"
+    assert spaeher.describe({"type": "place", "where": "W01"}, {}, [], "de") == \
+        "schickt ein Mitglied in die Wildnis (Stein, Holz, Lehm)"
     assert nim.describe({"type": "take", "n": 3}, {}, [{"type": "take", "n": 3, "pile": 12}], "en") == \
         "takes 3 stones, 12 left"
 

@@ -13,6 +13,8 @@ once, in German and English, for the page (the api words each view and reply whe
   the end breakdown); added to the view's `words`.
 """
 
+import re
+
 LANGS = ("de", "en")
 
 
@@ -26,3 +28,21 @@ def log(before_view, action, events, lang="en"):
 
 def view_words(view, lang="en"):
     return {}
+
+
+# Default seat names ("Spieler 2", "Computer 3") follow the language, as on the page; typed
+# names stay as they are.
+_DEFAULT_NAME = re.compile(r"^(Spieler|Player|Computer) ([1-9])$")
+
+
+def seat_name(view, seat, lang="en"):
+    """The name of a seat of the view, in the reader's language when it is a default name."""
+    seats = view.get("seats") or []
+    if not 0 <= seat < len(seats):
+        return "?"
+    name = seats[seat].get("name") or ""
+    m = _DEFAULT_NAME.match(name)
+    if not m:
+        return name
+    human = seats[seat].get("kind") == "human"
+    return f"{('Spieler' if lang == 'de' else 'Player') if human else 'Computer'} {m.group(2)}"
