@@ -10,7 +10,7 @@ from urzeit import ai, api, games
 from urzeit import match as matches
 from urzeit.core.errors import BadRequest, IllegalAction
 from urzeit.core.rng import Rng
-from urzeit.games.elawa.components import CARD_IDS, CARDS
+from urzeit.games.elawa.components import CARD_IDS, CARDS, TOKENS
 from urzeit.games.elawa.rules import card_points
 
 ELAWA = games.get("elawa")
@@ -755,3 +755,155 @@ def test_tokens_are_drawn_only_from_the_supply_they_came_from():  # gap #13
         c = w.chance(("token", 2))  # a stack from the first supply: the box's unseen tokens
         assert dict(zip(c.outcomes, c.weights)) == {t: n for t, n in w.pools[0].items() if n}
         assert c.total() == w.fire + sum(g == 0 for r in w.res_gen for g in r)
+
+
+# ---- chance steps: what is face down is a pool until a draw reveals it --------------------
+
+from urzeit.core.actions import find_legal  # noqa: E402
+from urzeit.core.chance import SeededDriver, drive  # noqa: E402
+
+
+def hand_built_draws():
+    """A position with draws due: card stack 0 has 3 face-down cards left, resource stack 2
+    one token of the first supply below one of the second, stack 3 one of the first; the
+    fire holds 4, the second supply 3."""
+    d = ELAWA.new_game(2, 0, {}).to_json()
+    d.update(cards=[[], ["B02"], [], [], [], []], hidden=[3, 0, 0, 0, 0, 0], deck=["B01", "R05", "Y07"],
+             res=[["meat"], ["fur"], [], ["berry"], [], []], res_gen=[[], [], [0, 1], [0], [], []],
+             pools=[{"berry": 3, "meat": 0, "flint": 1, "fur": 0, "bone": 2},
+                    {"berry": 0, "meat": 3, "flint": 0, "fur": 0, "bone": 1}],
+             fire=4, supply=3, supply_gen=1, discards=[], rng=None,
+             due=[["card", 0], ["token", 2], ["fire", 0], ["supply", 0]])
+    return ELAWA.from_json(d)
+
+
+def test_a_due_draw_offers_exactly_the_remaining_pool():
+    s = hand_built_draws()
+    assert s.current_player is None and s.legal_actions() == []
+    c = s.chance_due()
+    assert (c.kind, c.outcomes, c.weights, c.seen_by) == ("elawa.card", ["B01", "R05", "Y07"], [1, 1, 1], None)
+    s.apply_chance("R05")
+    assert s.deck == ["B01", "Y07"] and s.view(0)["stacks"][0] == {"top": "R05", "count": 3}
+    # the token above stack 2's bottom came with the second supply: drawn from that pool only
+    c = s.chance_due()
+    assert (c.kind, c.outcomes, c.weights) == ("elawa.token", ["bone", "meat"], [1, 3])
+    with pytest.raises(IllegalAction):
+        s.apply_chance("berry")  # none left of the second supply
+    s.apply_chance("meat")
+    assert s.pools[1]["meat"] == 2 and s.view(0)["resources"][2] == {"top": "meat", "count": 2}
+    c = s.chance_due()  # the fire: the first supply's unseen tokens
+    assert (c.kind, c.outcomes, c.weights) == ("elawa.fire", ["berry", "bone", "flint"], [3, 2, 1])
+    s.apply_chance("bone")
+    assert s.fire == 3 and s.avail[0] == {"bone": 1}
+    c = s.chance_due()  # the supply now is the second one
+    assert (c.kind, c.outcomes, c.weights) == ("elawa.supply", ["bone", "meat"], [1, 2])
+    assert s.apply_chance("meat") == [{"type": "gain", "player": 0, "token": "meat", "from": "supply", "reveals": True}]
+    assert s.supply == 2 and s.chance_due() is None and s.current_player == s.current
+
+
+def test_the_view_during_a_due_draw_shows_counts_only():
+    s = ELAWA.new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"]}}, chance="external")
+    assert s.chance_due().kind == "elawa.chief"
+    drive(s, SeededDriver(1))
+    s.apply({"type": "take_card", "stack": 2, "skip": None})
+    c = s.chance_due()
+    assert c.kind == "elawa.card" and len(c.outcomes) == 54
+    for seat in (None, 0, 1):
+        v = s.view(seat)
+        text = json.dumps(v)
+        assert v["stacks"][2] == {"top": None, "count": 9}
+        assert json.dumps(c.outcomes) not in text and json.dumps(s.deck) not in text
+        assert not [card for card in c.outcomes if card in text]  # no face-down card named
+        assert "rng" not in v and "pools" not in v and "deck" not in v
+    assert c.public() == {"kind": "elawa.card", "seen_by": None, "count": 54}
+    api_view = json.loads(api.handle(json.dumps({"op": "new", "game": "elawa", "seats": [{"kind": "human"}] * 2,
+                                                  "seed": 4})))["result"]["view"]
+    assert api_view["chance"] is None  # seeded: nothing waits
+
+
+def test_states_with_other_seeds_are_equal_until_a_draw_differs():
+    """External chance: the state holds nothing of the future. Two games made with other
+    seeds, given the same outcomes and actions, stay equal; the first outcome that differs
+    is the first difference."""
+    a = ELAWA.new_game(3, 5, {"chief_side": "advanced"}, chance="external")
+    b = ELAWA.new_game(3, 6, {"chief_side": "advanced"}, chance="external")
+    shared, other, rng = SeededDriver(9), SeededDriver(10), Rng(2)
+    draws = 0
+    while True:
+        assert a.to_json() == b.to_json()
+        if a.is_over:
+            raise AssertionError("the drivers never differed")
+        c = a.chance_due()
+        if c is None:
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+            continue
+        draws += 1
+        oa = shared(c)
+        ob = oa if draws < 60 else other(b.chance_due())
+        a.apply_chance(oa)
+        b.apply_chance(ob)
+        if oa != ob:
+            assert a.to_json() != b.to_json()
+            break
+    assert draws >= 60
+
+
+def test_a_seeded_game_draws_what_its_seed_would_drive():
+    """settle (the seeded draw) picks exactly what Chance.pick with the same Rng picks."""
+    for seed in range(6):
+        opts = {"chief_side": "advanced"} if seed % 2 else {}
+        a = ELAWA.new_game(2 + seed % 3, seed, opts)
+        b = ELAWA.new_game(2 + seed % 3, seed, opts, chance="external")
+        driver = SeededDriver(seed)
+        drive(b, driver)
+        rng = Rng(seed)
+        while not a.is_over:
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+            drive(b, driver)
+            ja, jb = a.to_json(), b.to_json()
+            assert ja.pop("rng") == driver.rng.to_json() and jb.pop("rng") is None
+            assert ja == jb
+
+
+def candidate_actions(s):
+    """The legal actions and near misses of them (another card, pay, sacrifice, token)."""
+    p = s.current
+    legal = s.legal_actions()
+    out = list(legal)
+    hand = sorted(set(s.hands[p])) + ["B01", 3, None]
+    for a in legal:
+        if a["type"] == "play":
+            out.append(dict(a, pay=a["pay"][1:]))
+            out.append(dict(a, pay=a["pay"] + ["bone"]))
+            out += [dict(a, sacrifice=c) for c in hand]
+            out += [dict(a, card=c) for c in hand]
+    for card in s.tribes[p] + ["Y04"]:
+        out += [{"type": "store", "card": card, "token": t} for t in TOKENS + ("x",)]
+    out += [{"type": "end_turn"}, {"type": "end_turn", "x": 1}, {"type": "play", "card": "B01"},
+            {"type": "take_card", "stack": True, "skip": None}, {"type": "discard", "token": "meat"}]
+    return out
+
+
+def test_the_play_steps_own_check_answers_as_the_whole_legal_list():
+    def outcome(f, action):
+        try:
+            return ("ok", f(action))
+        except IllegalAction as e:
+            return ("refused", e.reason, e.params)
+
+    checked = 0
+    for seed, opts in ((1, {}), (2, {"chief_side": "advanced"}), (3, {"chief_side": "advanced", "chief2": "every_second"})):
+        s = ELAWA.new_game(3, seed, opts)
+        rng = Rng(seed)
+        while not s.is_over:
+            if s.phase == "play":
+                for action in candidate_actions(s):
+                    full = outcome(lambda a: find_legal(a, s.legal_actions(), s.why_not), action)
+                    assert outcome(s.check_action, action) == full, action
+                    checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 1000

@@ -11,6 +11,7 @@ discard down to the chief's capacity).
 
 import functools
 
+from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
 from ...core.game import Chance, Game, State
 from ...core.rng import Rng
@@ -274,6 +275,30 @@ class ElawaState(State):
             return Chance("elawa.chief", [sc["chiefs"][x]])
         return Chance("elawa.chief", [c for c in sorted(CHIEFS) if c not in self.chiefs])
 
+    def settle(self, events: list | None = None) -> list[dict]:
+        """The base's settle with the same draws (Chance.pick: below(total), then the outcomes
+        in order), picked straight from the pools without building a Chance: seeded games and
+        the bots' simulations draw some 80 times a game."""
+        events = [] if events is None else events
+        due, rng = self.due, self.rng
+        while due:
+            slot = due.pop(0)
+            kind = slot[0]
+            if self.script is not None or kind == "chief":
+                outcome = self.chance(slot).pick(rng)
+            elif kind == "card":
+                outcome = self.deck[rng.below(len(self.deck))]
+            else:
+                pool = self.pools[self.res_gen[slot[1]][-1] if kind == "token" else
+                                  0 if kind == "fire" else self.supply_gen]
+                r = rng.below(sum(pool.values()))
+                for outcome in SORTED_TOKENS:
+                    r -= pool[outcome]
+                    if r < 0:
+                        break
+            events += self.do_chance(slot, outcome)
+        return events
+
     def _token_chance(self, kind, gen) -> Chance:
         pool = self.pools[gen]
         if gen == 0 and self.script is not None:  # the script's tokens are spoken for
@@ -383,12 +408,31 @@ class ElawaState(State):
         counts, discount = [self.avail[p].get(t, 0) for t in TOKENS], self._discount_now(p)
         for card_id in hand:
             result += _plays(card_id, hand, counts, discount)
+        return result + self._stores_and_end(p)
+
+    def _stores_and_end(self, p) -> list[dict]:
+        """The play step's store actions and end_turn, as legal_actions lists them."""
+        result = []
         for card_id in self.tribes[p]:
             if CARDS[card_id]["type"] == "supply" and card_id not in self.stored_now:
                 for token in self._storable(p, card_id):
                     result.append({"type": "store", "card": card_id, "token": token})
         result.append({"type": "end_turn"})
         return result
+
+    def check_action(self, action: dict) -> dict:
+        """The legal action equal to `action`. In the play step only the actions it could
+        equal are listed (a play: that card's plays), not every hand card's payments; an
+        equal action is in that part or nowhere, so the answer is the whole list's."""
+        if self.phase == "play" and not self.over and not self.due:
+            p, kind = self.current, action["type"]
+            if kind == "play":
+                card = action.get("card")
+                legal = self._play_options(p, card) if isinstance(card, str) and card in self.hands[p] else []
+                return find_legal(action, legal, self.why_not)
+            if kind in ("store", "end_turn"):
+                return find_legal(action, self._stores_and_end(p), self.why_not)
+        return find_legal(action, self.legal_actions(), self.why_not)
 
     def _discount_now(self, p) -> bool:
         """Chief 2 (advanced): the 2nd card of a turn costs one symbol or the sacrifice less
