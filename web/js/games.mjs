@@ -21,7 +21,7 @@
 //                          renderer scrolls its own decision areas into view), unmount(), hook (tests)
 import { game as sammler } from "./renderers/sammler.mjs";
 import { game as spaeher } from "./renderers/spaeher/index.mjs";
-import { game as elawa } from "./renderers/elawa.mjs";
+import { game as elawa } from "./renderers/elawa/index.mjs";
 import { game as nim } from "./renderers/nim/index.mjs";
 
 export const GAMES = [sammler, spaeher, elawa, nim];
