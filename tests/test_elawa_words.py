@@ -264,8 +264,10 @@ def test_a_view_words_nothing_it_does_not_show():
 def test_hot_seat_says_whose_hand():
     two = call(op="new", game="elawa", seed=4, lang="de",
                seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
-    assert two["view"]["words"]["hand"] == "Hand von Ada"
+    first = two["view"]["seat"]  # the seat the chief draw lets begin
+    assert two["view"]["words"]["hand"] == f"Hand von {['Ada', 'Bo'][first]}"
     assert call(op="view", match=two["match"], seat=1, lang="en")["words"]["hand"] == "Bo’s hand"
+    assert call(op="view", match=two["match"], seat=0, lang="de")["words"]["hand"] == "Hand von Ada"
     one = call(op="new", game="elawa", seed=4, lang="de", seats=[{"kind": "human"}, {"kind": "ai"}])
     assert one["view"]["words"]["hand"] == "Deine Hand"
     # a default name in the reader's language, as the page shows it

@@ -38,7 +38,7 @@ _DEFAULT_NAME = re.compile(r"^(Spieler|Player|Computer) ([1-9])$")
 def seat_name(view, seat, lang="en"):
     """The name of a seat of the view, in the reader's language when it is a default name."""
     seats = view.get("seats") or []
-    if not 0 <= seat < len(seats):
+    if seat is None or not 0 <= seat < len(seats):
         return "?"
     name = seats[seat].get("name") or ""
     m = _DEFAULT_NAME.match(name)

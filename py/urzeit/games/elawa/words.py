@@ -8,8 +8,8 @@ Everything is worded from a seat's view (and the move's events, which are public
 a text never names what that view does not show.
 """
 
-import re
 
+from ...core.words import seat_name
 from .components import CARDS, CHIEFS, TOKENS
 
 # ---- German and English nouns ---------------------------------------------------------------
@@ -175,22 +175,6 @@ _POWERS = {
 }
 
 # ---- who ------------------------------------------------------------------------------------
-
-_DEFAULT_NAME = re.compile(r"^(Spieler|Player|Computer) ([1-9])$")
-
-
-def seat_name(view, seat, lang):
-    """A seat's name as the page shows it: a default name ('Spieler 2') in the reader's language."""
-    seats = view.get("seats") or []
-    if seat is None or not 0 <= seat < len(seats):
-        return "?"
-    name = seats[seat].get("name") or ""
-    m = _DEFAULT_NAME.match(name)
-    if not m:
-        return name
-    human = seats[seat].get("kind") == "human"
-    return f"{('Spieler' if lang == 'de' else 'Player') if human else 'Computer'} {m.group(2)}"
-
 
 def _hot_seat(view):
     return sum(1 for s in view.get("seats") or [] if s.get("kind") == "human") > 1
