@@ -178,7 +178,7 @@ def tile_name(type_id, bonus, lang="en", article=False):
     """A tile named by what it shows: 'Landschaftsplättchen mit Wald und Wiese', 'a bonus tile with a fire'."""
     w = W[_lang(lang)]
     t = _types().get(type_id)
-    if t is not None and t.get("kind") == "start":
+    if t is not None and t.get("kind") == "start" and not article:
         return w["start_name"]
     base = w["bonus_tile" if bonus else "land_tile"] if article else w["bonus_name" if bonus else "tile_name"]
     things = tile_contents(type_id, lang)
