@@ -90,7 +90,7 @@ def test_replay_in_german(exported):
     path, replay, _ = exported["sammler"]
     r = urzeit("replay", path, "--lang", "de")
     assert r.returncode == 0, r.stderr
-    assert "Carcassonne – Jäger und Sammler" in r.stdout and "legt ein Landschaftsplättchen mit" in r.stdout
+    assert "Carcassonne – Jäger und Sammler" in r.stdout and "legt ein Landschaftsplättchen (" in r.stdout
     assert "Ergebnis: " in r.stdout and "lays a tile" not in r.stdout
     r = urzeit("replay", exported["elawa"][0], "--lang", "de")
     assert "nimmt „" in r.stdout and "beendet den Zug" in r.stdout
@@ -105,9 +105,9 @@ def test_the_words_name_what_is_printed_on_tiles_and_cards():
              "tile_to_place": "S01", "tile_is_bonus": False, "seats": [{"name": "Ada"}, {"name": "Bo"}]}
     # S01 shows a meadow with a mammoth, a forest, a river ending in a lake
     assert sammler.describe({"type": "place_tile", "x": 1, "y": 0, "rotation": 0}, start, [], "en") == \
-        "lays a tile with forest, river, lake and meadow, east of the start tile"
+        "lays a tile (forest, river, lake and meadow) east of the start tile"
     assert sammler.describe({"type": "place_tile", "x": -1, "y": 1, "rotation": 0}, start, [], "de") == \
-        "legt ein Landschaftsplättchen mit Wald, Fluss, See und Wiese, südwestlich des Startplättchens"
+        "legt ein Landschaftsplättchen (Wald, Fluss, See und Wiese) südwestlich des Startplättchens an"
     after = dict(start, last_placed={"x": 0, "y": 0})
     assert sammler.describe({"type": "place_figure", "figure": "hut", "zone": "L1"}, after, [], "en") == \
         "puts a hut on the lake"

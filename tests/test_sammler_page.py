@@ -551,14 +551,14 @@ def test_the_words_are_the_engines(page, served_dist):
     page.wait_for_function("() => window.urzeit.view.current_seat === 0 && window.urzeit.view.phase === 'tile'")
     wait_idle(page)
     lines = page.locator("#log li").all_inner_texts()
-    assert lines[0].startswith("Spieler 1 legt ein Landschaftsplättchen mit ") and \
+    assert lines[0].startswith("Spieler 1 legt ein Landschaftsplättchen (") and \
         lines[0].endswith(" und setzt keine Figur."), lines
     computer = [line for line in lines if line.startswith("Computer 2 legt ein ")]
     assert computer and " und setzt " in computer[0] and computer[0].endswith("."), lines
     set_lang(page, "en")
     page.wait_for_function("() => /^Computer 2 lays a /m.test(document.getElementById('log').innerText)")
     lines = page.locator("#log li").all_inner_texts()
-    assert lines[0].startswith("Player 1 lays a tile with ") and lines[0].endswith(" and puts no figure."), lines
+    assert lines[0].startswith("Player 1 lays a tile (") and lines[0].endswith(" and puts no figure."), lines
     assert not any(" legt " in line or " setzt " in line for line in lines), lines
     page.wait_for_function("() => window.urzeit.view.words && /^Lay the tile/.test(window.urzeit.view.words.legal[0])")
     view = page.evaluate("() => window.urzeit.view")

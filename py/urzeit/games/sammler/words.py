@@ -43,7 +43,7 @@ W = {
         "sides": {"n": "im Norden", "s": "im Süden", "e": "im Osten", "w": "im Westen", "ne": "im Nordosten",
                   "nw": "im Nordwesten", "se": "im Südosten", "sw": "im Südwesten", "c": "in der Mitte"},
         "turns": ["", "nach rechts gedreht", "auf den Kopf gedreht", "nach links gedreht"],
-        "lay_label": "Plättchen legen: {where}", "lay": "legt {tile}, {where}",
+        "lay_label": "Plättchen legen: {where}", "lay": "legt {tile} {where} an",
         "figure": {"gatherer": "Sammler", "fisher": "Fischer", "hunter": "Jäger", "hut": "Hütte"},
         "a_figure": {"gatherer": "einen Sammler", "fisher": "einen Fischer", "hunter": "einen Jäger",
                      "hut": "eine Hütte"},
@@ -90,7 +90,7 @@ W = {
                   "ne": "in the north-east", "nw": "in the north-west", "se": "in the south-east",
                   "sw": "in the south-west", "c": "in the middle"},
         "turns": ["", "turned right", "turned upside down", "turned left"],
-        "lay_label": "Lay the tile {where}", "lay": "lays {tile}, {where}",
+        "lay_label": "Lay the tile {where}", "lay": "lays {tile} {where}",
         "figure": {"gatherer": "Gatherer", "fisher": "Fisher", "hunter": "Hunter", "hut": "Hut"},
         "a_figure": {"gatherer": "a gatherer", "fisher": "a fisher", "hunter": "a hunter", "hut": "a hut"},
         "onto": {"forest": "in the forest", "river": "on the river", "lake": "on the lake", "meadow": "on the meadow"},
@@ -180,8 +180,11 @@ def tile_name(type_id, bonus, lang="en", article=False):
     t = _types().get(type_id)
     if t is not None and t.get("kind") == "start" and not article:
         return w["start_name"]
-    base = w["bonus_tile" if bonus else "land_tile"] if article else w["bonus_name" if bonus else "tile_name"]
     things = tile_contents(type_id, lang)
+    if article:  # in a sentence: what is on it in brackets, so a place after it reads apart
+        base = w["bonus_tile" if bonus else "land_tile"]
+        return f"{base} ({things})" if things else base
+    base = w["bonus_name" if bonus else "tile_name"]
     return w["with"].format(tile=base, things=things) if things else base
 
 
