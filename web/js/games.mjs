@@ -19,7 +19,7 @@
 //     optional: showHint(action), onEvents(events), decisionElement() (scrolled to on a phone
 //                          when a decision waits; default the table), scrollsToDecisions (true: the
 //                          renderer scrolls its own decision areas into view), unmount(), hook (tests)
-import { game as sammler } from "./renderers/sammler.mjs";
+import { game as sammler } from "./renderers/sammler/index.mjs";
 import { game as spaeher } from "./renderers/spaeher/index.mjs";
 import { game as elawa } from "./renderers/elawa/index.mjs";
 import { game as nim } from "./renderers/nim/index.mjs";

@@ -30,19 +30,20 @@ def view_words(view, lang="en"):
     return {}
 
 
-# Default seat names ("Spieler 2", "Computer 3") follow the language, as on the page; typed
-# names stay as they are.
+# The names a seat gets when none is given (match.check_seats), worded in the reader's language
+# as the page does (i18n.mjs displayName): "Spieler 2" reads "Player 2" in English.
 _DEFAULT_NAME = re.compile(r"^(Spieler|Player|Computer) ([1-9])$")
 
 
 def seat_name(view, seat, lang="en"):
-    """The name of a seat of the view, in the reader's language when it is a default name."""
+    """The name of a seat as the page shows it."""
     seats = view.get("seats") or []
-    if seat is None or not 0 <= seat < len(seats):
-        return "?"
+    if not isinstance(seat, int) or not 0 <= seat < len(seats):
+        return {"de": "jemand", "en": "someone"}.get(lang, "someone")
     name = seats[seat].get("name") or ""
     m = _DEFAULT_NAME.match(name)
-    if not m:
-        return name
-    human = seats[seat].get("kind") == "human"
-    return f"{('Spieler' if lang == 'de' else 'Player') if human else 'Computer'} {m.group(2)}"
+    if m:
+        human = seats[seat].get("kind", "human") == "human"
+        word = ("Spieler" if lang == "de" else "Player") if human else "Computer"
+        return f"{word} {m.group(2)}"
+    return name

@@ -1,9 +1,8 @@
-// The rules of each game in our own words, in German and English, with the worked
-// examples (the engine's tests use the same numbers). Static text only.
+// The rules of Carcassonne – Jäger und Sammler in our own words, German and English, and what
+// sharing a game by link gives away. Static text only.
 
-export const RULES = {
-  sammler: {
-    de: `
+export const rules = {
+  de: `
 <h3>Carcassonne – Jäger und Sammler</h3>
 <p><b>Zug:</b> Ziehe eine Landschaftskarte und lege sie an: mindestens eine Seite berührt eine
 ausliegende Karte (Ecken zählen nicht), und Wälder, Flüsse und Wiesen laufen weiter. Passt sie
@@ -33,7 +32,7 @@ Wiese allein.</p>
 <li>Wiese mit 1 Wild: 2 Punkte. 1 Wild, 1 Mammut, 1 Tiger, je ein Jäger von Gelb und Rot: beide 2 Punkte.
 2 Wild, 2 Mammuts, 1 Auerochse, 1 Tiger, Rot mit den meisten Jägern: Rot allein 8. 2 Tiger, 1 Wild: 0 Punkte.</li>
 </ul>`,
-    en: `
+  en: `
 <h3>Carcassonne – Hunters and Gatherers</h3>
 <p><b>Turn:</b> draw a landscape tile and place it: at least one side touches a placed tile
 (corners do not count), and forests, rivers and meadows continue. If it fits nowhere it leaves
@@ -61,12 +60,9 @@ meadow alone.</p>
 <li>A meadow with 1 deer: 2 points. 1 deer, 1 mammoth, 1 tiger, one hunter each of Yellow and Red: both score 2.
 2 deer, 2 mammoths, 1 aurochs, 1 tiger, Red with most hunters: Red alone 8. 2 tigers, 1 deer: 0 points.</li>
 </ul>`,
-  },
 };
 
-export const SHARE_NOTES = {
-  sammler: {
-    de: "Der Link enthält das ganze Spiel, auch die gemischte Reihenfolge der Karten. Wer den Link zerlegt, könnte die kommenden Karten erfahren – spiele per Link nur mit Menschen, denen du vertraust.",
-    en: "The link holds the whole game, including the shuffled order of the tiles. Someone who takes the link apart could learn the coming tiles – play by link only with people you trust.",
-  },
+export const shareNote = {
+  de: "Der Link enthält das ganze Spiel, auch die gemischte Reihenfolge der Karten. Wer den Link zerlegt, könnte die kommenden Karten erfahren – spiele per Link nur mit Menschen, denen du vertraust.",
+  en: "The link holds the whole game, including the shuffled order of the tiles. Someone who takes the link apart could learn the coming tiles – play by link only with people you trust.",
 };
