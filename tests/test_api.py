@@ -232,19 +232,19 @@ def test_the_least_recently_used_match_is_forgotten_first():
 
 def test_a_bot_move_in_time_slices_equals_the_move_in_one_go():
     def new():
-        return call(op="new", game="elawa", seed=8,
+        return call(op="new", game="elawa", seed=8, options={"setup": {"chiefs": ["C1", "C2"]}},  # seat 0 begins
                     seats=[{"kind": "ai", "level": "hard"}, {"kind": "human"}])["result"]["match"]
 
     whole = call(op="ai", match=new(), seat=0, budget_ms=0)["result"]["action"]
     m = new()
-    # 2 ms slices: the first move's search is short now that a world is made without shuffling
-    r = call(op="ai", match=m, seat=0, budget_ms=0, slice_ms=2)["result"]
+    # 1 ms slices: the first move's search (160 simulations) takes several on any machine
+    r = call(op="ai", match=m, seat=0, budget_ms=0, slice_ms=1)["result"]
     slices = 1
     while r.get("pending"):
         assert set(r) == {"pending", "job"}
-        r = call(op="ai_continue", job=r["job"], slice_ms=2)["result"]
+        r = call(op="ai_continue", job=r["job"], slice_ms=1)["result"]
         slices += 1
-    assert slices > 3 and r["action"] == whole
+    assert slices >= 2 and r["action"] == whole
     assert r["view"]["state_id"] == 1  # applied once, at the end
 
 

@@ -436,7 +436,8 @@ def test_the_worker_answers_while_the_computer_thinks(page, served_dist):
             || (engine.snapshotState === 'waiting' && Number.isFinite(engine.snapshotIdleMs));
         while (pending() && performance.now() < until)
             await new Promise((r) => setTimeout(r, 200)); }""")
-    m = page.evaluate("""() => window.urzeit.request({op: 'new', game: 'elawa', seed: 5,
+    # Jäger und Späher's hard search plays whole sample games: long enough to answer in between
+    m = page.evaluate("""() => window.urzeit.request({op: 'new', game: 'spaeher', seed: 5,
         seats: [{kind: 'ai', level: 'hard'}, {kind: 'human'}]})""")
     result = page.evaluate("""async (id) => {
         const order = [];

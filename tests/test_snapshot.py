@@ -72,7 +72,10 @@ def play(page, requests):
     return page.evaluate("""async (requests) => {
         let match = null; const results = [];
         for (const req of requests) {
-            const r = await window.urzeit.request(JSON.parse(JSON.stringify(req).replaceAll('"$match"', JSON.stringify(match))));
+            const q = JSON.parse(JSON.stringify(req).replaceAll('"$match"', JSON.stringify(match)));
+            // no words, as recorded (the page would ask for its language's)
+            if (['new', 'view', 'act', 'ai', 'undo', 'load'].includes(q.op)) q.lang = null;
+            const r = await window.urzeit.request(q);
             if (match === null && r.match) match = r.match;
             results.push(r);
         }
