@@ -33,10 +33,8 @@ def test_sammler_bot_ignores_what_it_cannot_know(level):
     for _ in range(12):
         state.apply(rng.choice(state.legal_actions()))
     other = state.clone()
-    other.land.reverse()  # same knowledge, different hidden draw order
-    other.bonus.reverse()
-    other.rng = Rng(987654321)
-    assert other.land != state.land
+    other.rng = Rng(987654321)  # same knowledge, different future draws
+    assert other.to_json() != state.to_json()
     seat = state.current_player
     assert bot_move(state, seat, level) == bot_move(other, seat, level)
 
@@ -163,24 +161,26 @@ def test_spaeher_bot_creates_an_item_it_can_pay(level):
 
 # ---- a memory like a player's: determinize keeps what the seat saw, re-deals only the hidden ----
 
-def test_sammler_determinize_redeals_only_the_order_of_the_stacks():
-    """Every drawn tile was seen by all, so what is left in the stacks is known: a
-    determinization keeps the board, the figures and the stacks' contents, only the order moves."""
+def test_sammler_determinize_keeps_everything_seen_and_only_the_future_is_new():
+    """Every drawn tile was seen by all, so what is left in the stacks is known (an unordered
+    pool): a determinization keeps the board, the figures and the pools; only its Rng (the
+    future draws) is new, and a fixed set-up order is forgotten."""
     state = games.get("sammler").new_game(2, 5, {})
     rng = Rng(3)
     for _ in range(20):
         state.apply(rng.choice(state.legal_actions()))
     for seed in (1, 2, 3):
         d = state.determinize(0, Rng(seed))
-        assert sorted(d.land) == sorted(state.land) and sorted(d.bonus) == sorted(state.bonus)
+        assert d.land == state.land and d.bonus == state.bonus
         a, b = d.to_json(), state.to_json()
-        for key in ("land", "bonus", "rng"):
-            a.pop(key), b.pop(key)
+        assert a.pop("rng") != b.pop("rng")
         assert a == b
-    # the result depends only on what is known: another true order, the same determinization
+    # the result depends only on what is known: another true future, the same determinization
     other = state.clone()
-    other.land.reverse()
+    other.rng = Rng(123)
     assert state.determinize(0, Rng(9)).to_json() == other.determinize(0, Rng(9)).to_json()
+    scripted = games.get("sammler").new_game(2, 5, {"setup": {"tiles": ["L20", "L07", "L01"]}})
+    assert scripted.script is not None and scripted.determinize(0, Rng(1)).script is None
 
 
 def test_spaeher_rollout_to_a_horizon_stops_after_each_players_next_sunset():

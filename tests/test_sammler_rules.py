@@ -7,6 +7,7 @@ a gold nugget), and to the west a river that ends in a lake with 1 fish on the t
 
 import pytest
 
+from urzeit.core.chance import drive
 from urzeit.core.errors import BadRequest, IllegalAction
 
 from urzeit.games.sammler import components as T
@@ -73,10 +74,9 @@ def test_rotation_turns_clockwise():
 
 
 def test_tile_that_fits_nowhere_leaves_the_game_and_the_next_is_drawn():
-    s = new(["L01", "L02"])
+    s = SAMMLER.new_game(2, 1, {"setup": {"tiles": ["L01", "L18", "L02"]}}, chance="external")
     s.open = {(0, -1): "FFFF"}  # hand-made: the only open place wants forest on all sides
-    events = []
-    assert s._draw([type_index("L18"), type_index("L01")], False, events) is True
+    events = drive(s, lambda c: c.outcomes[0])  # each draw is a chance step of its own
     assert [e["type"] for e in events] == ["draw", "discard", "draw"]
     assert s.view(0)["discarded"] == ["L01"] and s.view(0)["tile_to_place"] == "L18"
 
@@ -484,7 +484,7 @@ def test_every_refusal_names_its_reason_for_the_player():
     assert refusal(s, {**tile, "rotation": 1}) == "sammler.tile_does_not_fit"
     assert refusal(new(["L07"]), {"type": "place_tile", "x": 0, "y": -1, "rotation": 2}) == \
         "sammler.rotation_looks_the_same"
-    assert refusal(s, ["place_tile"]) == "sammler.bad_action"
+    assert refusal(s, ["place_tile"]) == "action_shape"
     s.apply(tile)
     assert refusal(s, tile) == "sammler.tile_already_placed"
     assert refusal(s, {"type": "draw"}) == "sammler.figure_or_pass"

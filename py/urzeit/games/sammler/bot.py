@@ -41,7 +41,8 @@ def estimates(state) -> list[float]:
 
 class Outlook:
     """Hard's judgement of open features from the stack (meeple_cat's lesson: the quality of
-    the evaluation decides, not the number of simulations). The stack's composition is public
+    the evaluation decides, not the number of simulations). The stack's composition (the
+    state's pool `land`) is public
     (every drawn tile was seen), so for each open place next to a feature we know the share of
     the remaining land tiles that fit there; a feature with a place nothing fits is dead.
     One Outlook lives for one move, so the shares are counted once per pattern."""
@@ -230,6 +231,7 @@ class Policy(BasePolicy):
         return [legal[i] for i in ranked]
 
     def rollout(self, state, rng):
+        # finish_turn draws the next tile at once: a determinized state has its own Rng
         for _ in range(self.rollout_plies):
             if state.is_over:
                 return

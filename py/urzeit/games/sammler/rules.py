@@ -5,9 +5,11 @@ tiles; each root holds the feature's totals (open sides, gold, mushrooms, animal
 A second union-find joins rivers and lakes into river systems (for huts), holding the fish.
 """
 
+from bisect import bisect_left
+
 from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Game, State
+from ...core.game import Chance, Game, State
 from ...core.rng import Rng
 from . import components as T
 from .components import FOREST, LAKE, MEADOW, RIVER
@@ -56,9 +58,12 @@ def _find(parent: list, x: int) -> int:
 
 
 class SammlerState(State):
-    due = ()  # (until chance steps land here) every draw happens at once
+    """`land` and `bonus` are the unseen stacks as pools, sorted type indexes: no order exists
+    until a tile is drawn (a chance step, slot ("land",) or ("bonus",)). `script` is a fixed
+    draw order from options.setup ({"land": [...], "bonus": [...]}, drawn from the end), else
+    None. Ties are shared: "Der Spieler mit den meisten Punkten gewinnt" (the base's winners)."""
     __slots__ = (
-        "n", "rng", "board", "placed", "open", "base",
+        "n", "rng", "due", "script", "board", "placed", "open", "base",
         "node_kind", "node_tile", "node_zone", "parent", "openc", "gold", "mush", "animals", "fire", "size",
         "sparent", "sfish",
         "figures", "members", "huts", "score", "score_log",
@@ -68,9 +73,11 @@ class SammlerState(State):
 
     # ---- construction and copying -------------------------------------------------
 
-    def _empty(self, n: int, rng: Rng):
+    def _empty(self, n: int, rng: Rng | None):
         self.n = n
         self.rng = rng
+        self.due = []
+        self.script = None
         self.board = {}
         self.placed = []  # (type index, x, y, rotation, is_bonus)
         self.open = {}
@@ -97,7 +104,9 @@ class SammlerState(State):
     def clone(self) -> "SammlerState":
         s = SammlerState.__new__(SammlerState)
         s.n = self.n
-        s.rng = self.rng.clone()
+        s.rng = None if self.rng is None else self.rng.clone()
+        s.due = list(self.due)
+        s.script = None if self.script is None else {k: list(v) for k, v in self.script.items()}
         s.board = dict(self.board)
         s.placed = list(self.placed)
         s.open = dict(self.open)
@@ -118,15 +127,7 @@ class SammlerState(State):
     # ---- contract properties -------------------------------------------------------
 
     @property
-    def current_player(self):
-        return None if self.phase == "over" else self.current
-
-    @property
     def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def is_over(self) -> bool:
         return self.phase == "over"
 
     def scores(self) -> list[int]:
@@ -247,18 +248,65 @@ class SammlerState(State):
                 return True
         return False
 
-    def _draw(self, stack: list, is_bonus: bool, events: list) -> bool:
-        """Draw the next tile that fits somewhere; unplaceable tiles leave the game."""
-        while stack:
-            t = stack.pop()
-            events.append({"type": "draw", "player": self.current, "tile": T.TYPES[t].id,
-                           "bonus": is_bonus, "reveals": True})
-            if self.fits_somewhere(t):
-                self.tile, self.tile_is_bonus, self.phase = t, is_bonus, "tile"
-                return True
-            self.discarded.append(t)
-            events.append({"type": "discard", "tile": T.TYPES[t].id, "bonus": is_bonus})
-        return False
+    def _queue_draw(self, kind: str) -> None:
+        """The next tile of a stack is drawn as a chance step (kind "land" or "bonus")."""
+        self.phase = "draw"
+        self.tile = None
+        self.due.append((kind,))
+
+    def chance(self, slot) -> Chance:
+        kind = slot[0]
+        if self.script is not None:
+            return Chance("sammler." + kind, [T.TYPES[self.script[kind][-1]].id], [1])
+        outcomes, weights = [], []
+        last = None
+        for t in (self.land if kind == "land" else self.bonus):  # sorted: equal types are neighbours
+            if t == last:
+                weights[-1] += 1
+            else:
+                outcomes.append(T.TYPES[t].id)
+                weights.append(1)
+                last = t
+        return Chance("sammler." + kind, outcomes, weights)
+
+    def settle(self, events: list | None = None) -> list[dict]:
+        """The base's settle, faster: Chance.pick over the sorted pool's counts takes the
+        outcome covering number r, which is pool[r] itself (same numbers, same outcome), so
+        seeded play need not count the pool at every draw."""
+        events = [] if events is None else events
+        while self.due:
+            slot = self.due.pop(0)
+            if self.script is None:
+                pool = self.land if slot[0] == "land" else self.bonus
+                outcome = T.TYPES[pool[self.rng.below(len(pool))]].id
+            else:
+                outcome = self.chance(slot).pick(self.rng)
+            events += self.do_chance(slot, outcome)
+        return events
+
+    def do_chance(self, slot, outcome) -> list[dict]:
+        """A drawn tile: it is to be placed if it fits somewhere, else it leaves the game and
+        the next of the same stack is drawn."""
+        kind = slot[0]
+        is_bonus = kind == "bonus"
+        t = T.BY_ID[outcome].index
+        if self.script is not None:
+            self.script[kind].pop()
+        pool = self.bonus if is_bonus else self.land
+        del pool[bisect_left(pool, t)]
+        events = [{"type": "draw", "player": self.current, "tile": outcome, "bonus": is_bonus, "reveals": True}]
+        if self.fits_somewhere(t):
+            self.tile, self.tile_is_bonus, self.phase = t, is_bonus, "tile"
+            return events
+        self.discarded.append(t)
+        events.append({"type": "discard", "tile": outcome, "bonus": is_bonus})
+        if pool:
+            self._queue_draw(kind)
+        elif is_bonus:
+            self._after_placement(events)
+        else:
+            self._final_scoring(events)
+        return events
 
     # ---- actions ---------------------------------------------------------------------
 
@@ -320,30 +368,26 @@ class SammlerState(State):
                                 reason="sammler.tile_does_not_fit", params=where)
         return x, y, r
 
-    def apply(self, action: dict) -> list[dict]:
-        if self.phase == "over":
-            raise IllegalAction("the game is over", reason="game_over")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("an action is an object with a string field 'type'", reason="sammler.bad_action")
+    def check_action(self, action: dict) -> dict:
+        """The legal action equal to `action`: a tile placement is checked by its pattern
+        alone (the legal list would try every open place)."""
         if action["type"] == "place_tile":
             x, y, r = self._check_place_tile(action)
-            return self.place_drawn_tile(x, y, r)
+            return {"type": "place_tile", "x": x, "y": y, "rotation": r}
         if self.phase != "figure":
             raise IllegalAction(f"{action['type']!r} is not possible now: place the tile first",
                                 reason="sammler.place_tile_first", params={"action": action["type"]})
-        find_legal(action, self.legal_actions(), self._refuse_figure)
-        return self.finish_turn(action if action["type"] == "place_figure" else None)
+        return find_legal(action, self.legal_actions(), self._refuse_figure)
 
-    def apply_legal(self, action: dict) -> list[dict]:
-        """apply without the check, for the bots' search: only for an action equal to one of
-        this state's legal_actions() (checking it would recompute that list)."""
+    def do_apply(self, action: dict) -> list[dict]:
         if action["type"] == "place_tile":
             return self.place_drawn_tile(action["x"], action["y"], action["rotation"])
         return self.finish_turn(action if action["type"] == "place_figure" else None)
 
     def finish_turn(self, figure_action) -> list[dict]:
         """The figure step (a legal place_figure action, or None for none), then scoring and
-        the next draw. The bots call it directly with an action from figure_actions()."""
+        the next draw. The bots call it directly with an action from figure_actions(), so a
+        seeded state draws here at once (what apply_legal would do)."""
         events = []
         if figure_action is not None:
             events.append(self._place_figure(figure_action["figure"], figure_action["zone"]))
@@ -351,6 +395,8 @@ class SammlerState(State):
             events.append({"type": "no_figure", "player": self.current})
         self._score_completed(events)
         self._after_placement(events)
+        if self.due and self.rng is not None:
+            self.settle(events)
         return events
 
     def _refuse_figure(self, action) -> None:
@@ -495,17 +541,20 @@ class SammlerState(State):
                 self.bonus_pending += 1  # gold: the player who completed it draws a bonus tile
 
     def _after_placement(self, events: list) -> None:
-        while self.bonus_pending:
-            self.bonus_pending -= 1
-            if self._draw(self.bonus, True, events):
+        """What comes after a turn's figure step, or after a bonus stack ran out while drawing:
+        a pending bonus tile, else the next player's landscape tile, else the end."""
+        if self.bonus_pending:
+            if self.bonus:
+                self.bonus_pending -= 1
+                self._queue_draw("bonus")
                 return
+            self.bonus_pending = 0  # no bonus tile left to draw
         if not self.land:
             self._final_scoring(events)
             return
         self.current = (self.current + 1) % self.n
         self.turn += 1
-        if not self._draw(self.land, False, events):
-            self._final_scoring(events)
+        self._queue_draw("land")
 
     def _final_scoring(self, events: list) -> None:
         """Schlusswertung: huts per river system, hunters per meadow."""
@@ -622,12 +671,11 @@ class SammlerState(State):
         }
 
     def determinize(self, player: int, rng: Rng) -> "SammlerState":
-        """The draw order is the only hidden information: shuffle both stacks."""
+        """Nothing is hidden but the future draws, and those are chance: every seat sees the
+        same state; only a fixed script is forgotten (not the seat's knowledge) and the Rng
+        is new."""
         s = self.clone()
-        s.land.sort()  # forget the true order first: the result depends only on the seat's knowledge
-        s.bonus.sort()
-        rng.shuffle(s.land)
-        rng.shuffle(s.bonus)
+        s.script = None
         s.rng = Rng(rng.next_u64())
         return s
 
@@ -635,7 +683,7 @@ class SammlerState(State):
 
     def to_json(self) -> dict:
         return {
-            "n": self.n, "rng": self.rng.to_json(),
+            "n": self.n,
             "placed": [[T.TYPES[t].id, x, y, r, b] for t, x, y, r, b in self.placed],
             "figures": [[f[0], f[1], f[2], T.TYPES[self.placed[f[2]][0]].zones[f[3]].id, f[5]] for f in self.figures],
             "members": list(self.members), "huts": list(self.huts), "score": list(self.score),
@@ -646,6 +694,9 @@ class SammlerState(State):
             "tile": T.TYPES[self.tile].id if self.tile is not None else None,
             "tile_is_bonus": self.tile_is_bonus, "last": self.last,
             "bonus_pending": self.bonus_pending, "turn": self.turn,
+            "script": None if self.script is None else
+            {k: [T.TYPES[t].id for t in reversed(v)] for k, v in self.script.items()},  # in draw order
+            **self.base_json(),
         }
 
 
@@ -678,8 +729,6 @@ class Sammler(Game):
         if setup is None:
             land = T.full_stack(T.LAND)
             bonus = T.full_stack(T.BONUS)
-            s.rng.shuffle(land)
-            s.rng.shuffle(bonus)
         else:
             if not isinstance(setup, dict) or not set(setup) <= {"tiles", "bonus"} or "tiles" not in setup:
                 raise BadRequest('setup is {"tiles": [land type ids in draw order], "bonus": [...]}',
@@ -688,18 +737,16 @@ class Sammler(Game):
             bonus = _type_list(setup.get("bonus", []), "bonus", "bonus")
             if not land:
                 raise BadRequest("setup.tiles needs at least one landscape tile", reason="sammler.setup_no_tiles")
-            land.reverse()  # stacks are drawn from the end
-            bonus.reverse()
-        s.land, s.bonus = land, bonus
+            s.script = {"land": land[::-1], "bonus": bonus[::-1]}  # drawn from the end
+        s.land, s.bonus = sorted(land), sorted(bonus)
         s._put(T.START.index, 0, 0, 0, False)
-        events = []
-        if not s._draw(s.land, False, events):
-            s._final_scoring(events)
+        s._queue_draw("land")  # the first tile: drawn by Game.new_game (seeded) or a driver
         return s
 
     def from_json(self, d: dict) -> SammlerState:
         s = SammlerState.__new__(SammlerState)
-        s._empty(d["n"], Rng.from_json(d["rng"]))
+        s._empty(d["n"], None)
+        s.base_from_json(d)
         for tid, x, y, r, b in d["placed"]:
             s._put(T.BY_ID[tid].index, x, y, r, b)
         for owner, kind, idx, zone_id, cult in d["figures"]:
@@ -707,8 +754,11 @@ class Sammler(Game):
             s.figures.append([owner, kind, idx, zi, s.base[idx] + zi, cult])
         s.members, s.huts, s.score = list(d["members"]), list(d["huts"]), list(d["score"])
         s.score_log = list(d["score_log"])
-        s.land = [T.BY_ID[t].index for t in d["land"]]
-        s.bonus = [T.BY_ID[t].index for t in d["bonus"]]
+        s.land = sorted(T.BY_ID[t].index for t in d["land"])
+        s.bonus = sorted(T.BY_ID[t].index for t in d["bonus"])
+        script = d.get("script")
+        s.script = None if script is None else {k: [T.BY_ID[t].index for t in reversed(script[k])]
+                                                for k in ("land", "bonus")}
         s.discarded = [T.BY_ID[t].index for t in d["discarded"]]
         s.current, s.phase = d["current"], d["phase"]
         s.tile = T.BY_ID[d["tile"]].index if d["tile"] is not None else None
