@@ -103,6 +103,7 @@ def op_hello(req):
 def all_messages() -> dict:
     """Every reason key the engine can send, worded in German and English."""
     texts = load_messages(pathlib.Path(__file__).parent / "core")
+    texts.update(load_messages(pathlib.Path(__file__).parent / "fair"))  # fair play's refusals
     for g in games.all_games():
         texts.update(g.messages())
     return texts
