@@ -118,7 +118,7 @@ def test_card_game_bots_ignore_what_they_cannot_know(game_id, level):
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_elawa_bot_plays_a_scoring_card_it_can_pay_before_the_game_ends(level):
-    s = games.get("elawa").new_game(2, 4, {})
+    s = games.get("elawa").new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"]}})  # seat 0 begins
     s.phase, s.current = "play", 1
     s.final_round = True  # seat 1 moves last: after this turn the game is over
     s.hands[1] = ["P10"]  # a caveman worth 6, costs one flint
@@ -131,7 +131,7 @@ def test_elawa_bot_plays_a_scoring_card_it_can_pay_before_the_game_ends(level):
 def test_elawa_easy_mostly_plays_a_scoring_card_before_the_game_ends():
     """Easy doubts (noise of 3 points), so it is judged over many seeds: a card worth 6
     points left unplayed at the end is a blunder it makes rarely."""
-    s = games.get("elawa").new_game(2, 4, {})
+    s = games.get("elawa").new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"]}})  # seat 0 begins
     s.phase, s.current, s.final_round = "play", 1, True
     s.hands[1] = ["P10"]
     s.avail[1] = {"berry": 0, "meat": 0, "flint": 1, "fur": 0, "bone": 0}

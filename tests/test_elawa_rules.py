@@ -10,7 +10,7 @@ from urzeit import ai, api, games
 from urzeit import match as matches
 from urzeit.core.errors import BadRequest, IllegalAction
 from urzeit.core.rng import Rng
-from urzeit.games.elawa.components import CARD_IDS, CARDS
+from urzeit.games.elawa.components import CARD_IDS, CARDS, TOKENS
 from urzeit.games.elawa.rules import card_points
 
 ELAWA = games.get("elawa")
@@ -26,22 +26,40 @@ def stacks(tops=None):
     return [pool[i * 9:(i + 1) * 9] + [tops[i]] for i in range(6)]
 
 
-def new(cards=None, tokens=None, fire=None, supply=None, chiefs=None, side="normal", players=2, chief2="second_only"):
-    """A game from a possible deal of the box. `supply` is what is drawn first (from its
-    end); the rest of the box's tokens lie below it."""
+def full_setup(cards=None, tokens=None, fire=None, supply=None, chiefs=None, players=2):
+    """A possible deal of the box. `supply` is what is drawn first (from its end); the rest
+    of the box's tokens lie below it."""
     tokens = tokens or [["berry"] * 5] * 4 + [["meat"] * 5] * 2
     fire = fire if fire is not None else ["meat"] * 6
     left = dict(BOX)
     for t in [t for r in tokens for t in r] + fire + list(supply or []):
         left[t] -= 1
-    setup = {
+    return {
         "cards": cards or stacks(),
         "tokens": tokens,
         "fire": fire,
         "supply": [t for t in BOX for _ in range(left[t])] + list(supply or []),
         "chiefs": chiefs or ["C1", "C2", "C3", "C4"][:players],
     }
+
+
+def new(cards=None, tokens=None, fire=None, supply=None, chiefs=None, side="normal", players=2, chief2="second_only"):
+    """A game from a possible deal of the box (full_setup)."""
+    setup = full_setup(cards, tokens, fire, supply, chiefs, players)
     return ELAWA.new_game(players, 1, {"setup": setup, "chief_side": side, "chief2": chief2})
+
+
+def dry_supply(state, discards):
+    """A hand-built position: the supply is used up (its tokens have left the table) and
+    `discards` lie on the discard pile."""
+    for t in state.script["supply"]:
+        state.pools[0][t] -= 1
+    state.script["supply"], state.supply, state.discards = [], 0, list(discards)
+
+
+def counts(state, part):
+    """The token or card counts of the view's stacks ("stacks") or resource stacks ("resources")."""
+    return [x["count"] for x in state.view(None)[part]]
 
 
 def give(state, p, *tokens, hand=()):
@@ -69,7 +87,8 @@ def test_setup_six_stacks_of_ten_five_tokens_each_fire_by_player_count():
         assert [r["count"] for r in v["resources"]] == [5] * 6  # gap #2
         assert v["fire"] == fire and v["supply"] == 80 - 30 - fire
         assert all(p["hand_count"] == 0 and not p["available"] for p in v["players"])  # gap #6
-        assert sorted(c for st in s.cards for c in st) == sorted(CARD_IDS)
+        # the open tops and the face-down pool are the 60 cards
+        assert sorted([st["top"] for st in v["stacks"]] + s.deck) == sorted(CARD_IDS)
 
 
 def test_lowest_chief_begins_and_play_goes_clockwise():  # gap #5
@@ -81,14 +100,14 @@ def test_lowest_chief_begins_and_play_goes_clockwise():  # gap #5
 
 
 def test_only_tops_are_visible_and_hands_only_to_their_owner():  # gap #3, #38
-    s = ELAWA.new_game(2, 3, {})
+    s = ELAWA.new_game(2, 3, {"setup": {"chiefs": ["C1", "C2"]}})  # seat 0 begins
     s.apply({"type": "take_card", "stack": 2, "skip": None})
     v1, v0 = s.view(1), s.view(0)
     assert v0["players"][0]["hand"] == [s.hands[0][0]]
     assert v1["players"][0]["hand"] is None and v1["players"][0]["hand_count"] == 1
     assert v1["stacks"][2]["top"] == s.cards[2][-1]
     text = str(v1)
-    assert str(s.fire) not in text
+    assert str(s.deck) not in text and str(s.pools) not in text  # only counts of what is face down
 
 
 # ---- step 1 -------------------------------------------------------------------------
@@ -101,7 +120,7 @@ def test_take_card_to_hand_and_one_token_from_each_following_stack():  # gap #7,
     assert s.hands[0] == ["Y01"]
     # from stack 5: the next three clockwise are 0, 1, 2 (never its own stack)
     assert s.avail[0] == {"berry": 1, "meat": 1, "flint": 1}
-    assert [len(r) for r in s.res] == [4, 4, 4, 5, 5, 5]
+    assert counts(s, "resources") == [4, 4, 4, 5, 5, 5]
 
 
 def test_empty_card_stack_still_counts_for_resources():  # gap #9
@@ -119,7 +138,9 @@ def test_emptying_a_stack_takes_one_from_the_fire_and_refills_five():  # gap #11
     s.cards[0][-1] = "B02"  # takes 1
     events = s.apply({"type": "take_card", "stack": 0, "skip": None})
     assert s.avail[0] == {"meat": 1, "fur": 1}
-    assert s.res[1] == ["berry"] * 5 and s.fire == ["bone"]
+    # rebuilt with the supply's next five (berries), its top open; one token left on the fire
+    assert s.view(None)["resources"][1] == {"top": "berry", "count": 5} and s.fire == 1
+    assert s.script["res"][1] == ["berry"] * 4 and s.supply == 80 - 26 - 2 - 5  # box - stacks - fire - refill
     assert any(e["type"] == "refill" for e in events)
 
 
@@ -128,8 +149,8 @@ def test_fire_empty_still_refills_and_starts_the_final_round():  # gap #12, #32
     s = new(tokens=tokens, fire=["bone"], supply=["flint"] * 10)
     s.cards[0][-1] = "B02"
     events = s.apply({"type": "take_card", "stack": 0, "skip": None})
-    assert s.fire == [] and s.final_round and {"type": "final_round"} in events
-    assert len(s.res[1]) == 5
+    assert s.fire == 0 and s.final_round and {"type": "final_round"} in events
+    assert counts(s, "resources")[1] == 5
     s.apply({"type": "end_turn"})
     assert not s.is_over and s.current_player == 1  # the round is completed
     s.apply({"type": "take_card", "stack": 2, "skip": None})
@@ -149,9 +170,12 @@ def test_final_round_triggered_by_the_last_player_ends_at_once():  # gap #32
 
 
 def test_discards_come_back_as_supply():  # gap #13
-    s = new()
-    s.supply, s.discards = [], ["meat", "meat"]
-    assert s._draw_supply() == "meat" and s.discards == [] and s.supply == ["meat"]
+    s = new(side="advanced", chiefs=["C4", "C3"])
+    s.first = s.current = 0
+    s.cards[0][-1] = "B02"  # takes 1 (berry): chief 4 adds a random token from the supply
+    dry_supply(s, ["meat", "meat"])
+    s.apply({"type": "take_card", "stack": 0, "skip": None})
+    assert s.avail[0] == {"berry": 1, "meat": 1} and s.discards == [] and s.supply == 1 and s.supply_gen == 1
 
 
 # ---- step 2: playing --------------------------------------------------------------------
@@ -293,7 +317,7 @@ def test_chief1_may_skip_one_of_the_next_n_plus_1_stacks():  # gap #27
     options = [a for a in s.legal_actions() if a["stack"] == 0]
     assert [a["skip"] for a in options] == [None, 1, 2, 3]
     s.apply({"type": "take_card", "stack": 0, "skip": 1})
-    assert s.avail[0] == {"flint": 1, "fur": 1} and len(s.res[1]) == 5
+    assert s.avail[0] == {"flint": 1, "fur": 1} and counts(s, "resources")[1] == 5
     assert all(a["skip"] is None for a in new().legal_actions())  # normal side: no power
 
 
@@ -407,6 +431,7 @@ def test_tie_broken_by_available_resources_else_shared():  # gap #34
     s.tribes = [["P10"], ["B04"]]
     s.stored[1] = {"B04": ["flint", "flint"]}
     assert s.scores() == [6, 6]
+    s.over = True  # winners are declared at the end only
     s.avail = [{"meat": 2}, {"fur": 1}]
     assert s.winners() == [0]
     s.avail = [{"meat": 1}, {"fur": 1}]
@@ -428,9 +453,7 @@ def test_bad_setup_and_options_are_refused():
 
 def box_setup(**fix):
     """A full, valid setup (the box's 60 cards, 80 tokens) with some parts replaced."""
-    s = new()
-    setup = {"cards": [list(x) for x in s.cards], "tokens": [list(r) for r in s.res],
-             "fire": list(s.fire), "supply": list(s.supply), "chiefs": list(s.chiefs)}
+    setup = full_setup()
     setup.update(fix)
     return setup
 
@@ -444,16 +467,18 @@ def refused(setup, reason, players=2):
 
 def test_a_full_box_setup_is_accepted_and_short_card_stacks_too():
     s = ELAWA.new_game(2, 1, {"setup": box_setup()})
-    assert sum(map(len, s.cards)) == 60 and len(s.fire) + len(s.supply) + sum(map(len, s.res)) == 80
+    assert sum(counts(s, "stacks")) == 60 and s.fire + s.supply + sum(counts(s, "resources")) == 80
     short = ELAWA.new_game(2, 1, {"setup": {"cards": [["B01"], [], ["Y07", "R02"], [], [], []]}})
-    assert short.cards[2] == ["Y07", "R02"] and short.legal_actions()
+    assert short.view(None)["stacks"][2] == {"top": "R02", "count": 2} and short.legal_actions()
 
 
 def test_left_out_token_parts_are_dealt_from_the_rest_of_the_box():
     s = ELAWA.new_game(3, 1, {"setup": {"tokens": [["bone"] * 5, ["bone"] * 3] + [["fur"] * 5] * 2 + [["fur"], ["fur"]]}})
-    assert len(s.fire) == 8  # the full fire for 3 players
-    everything = s.fire + s.supply + [t for r in s.res for t in r]
-    assert {t: everything.count(t) for t in BOX} == BOX
+    assert s.fire == 8 and s.supply == 80 - 20 - 8  # the full fire for 3 players, the rest
+    # the fire and the supply are drawn from the box without the setup's stacks (all bones, furs)
+    for slot in (("fire", 0), ("supply", 0)):
+        c = s.chance(slot)
+        assert dict(zip(c.outcomes, c.weights)) == {"berry": 24, "flint": 16, "meat": 20}
 
 
 def test_all_card_stacks_empty_is_refused():
@@ -572,7 +597,7 @@ def reason_of(state, action):
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
     assert json.dumps(state.to_json(), sort_keys=True) == before  # nothing changed
-    assert info.value.reason in ELAWA.messages(), info.value.reason
+    assert info.value.reason in api.all_messages(), info.value.reason  # the game's or the core's
     return info.value.reason
 
 
@@ -640,7 +665,7 @@ def test_discard_and_store_refusals_say_what_is_wrong():
     assert reason_of(s, {"type": "end_turn"}) == "elawa.discard_first"
     assert reason_of(s, {"type": "discard", "token": "bone"}) == "elawa.discard_not_held"
     for bad in (None, "end_turn", {"type": 3}, {"type": "pass"}):
-        assert reason_of(s, bad) in ("elawa.action_shape", "elawa.unknown_action")
+        assert reason_of(s, bad) in ("action_shape", "elawa.unknown_action")  # the shape: the base's check
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -677,8 +702,16 @@ def test_the_bots_view_of_an_opponents_hand_contains_the_cards_that_player_was_s
         world = s.determinize(1, Rng(k))
         assert sorted(world.hands[0]) == taken
         assert world.view(1) == s.view(1)
-    # stack innards are still re-dealt
-    assert any(s.determinize(1, Rng(k)).cards != s.cards for k in range(12))
+    # what lies below the tops is still unknown: worlds reveal different next cards
+    stack = next(i for i in range(6) if s.hidden[i])
+    nexts = set()
+    for k in range(12):
+        world = s.determinize(1, Rng(k))
+        world.cards[stack].pop()
+        world.due.append(("card", stack))
+        world.settle()
+        nexts.add(world.cards[stack][-1])
+    assert len(nexts) > 1
 
 
 def test_played_and_sacrificed_cards_leave_the_seen_hand():
@@ -694,10 +727,11 @@ def test_played_and_sacrificed_cards_leave_the_seen_hand():
 
 
 def test_a_hand_card_no_one_saw_is_hidden_and_re_dealt():
-    s = ELAWA.new_game(2, 3, {})
+    s = ELAWA.new_game(2, 3, {"setup": {"chiefs": ["C1", "C2"]}})  # seat 0 begins
     s.apply({"type": "take_card", "stack": 2, "skip": None})
     seen = s.hands[0][0]
-    secret = s.cards[4].pop(0)  # a hand-built position: a card from inside a stack, unseen
+    secret = s.deck.pop(0)  # a hand-built position: a card from inside a stack, unseen
+    s.hidden[next(i for i in range(6) if s.hidden[i])] -= 1
     s.hands[0].append(secret)
     assert secret not in json.dumps(s.view(1))
     worlds = [s.determinize(1, Rng(k)) for k in range(20)]
@@ -706,16 +740,170 @@ def test_a_hand_card_no_one_saw_is_hidden_and_re_dealt():
     assert all(w.view(1) == s.view(1) for w in worlds)
 
 
-def test_tokens_are_re_dealt_only_among_places_from_the_same_supply():  # gap #13
+def test_tokens_are_drawn_only_from_the_supply_they_came_from():  # gap #13
     s = new(cards=stacks({0: "B02"}))  # B02 takes 1: from resource stack 1
-    s.fire, s.supply, s.discards = ["berry"] * 3, [], ["bone"] * 5
-    s.res[1], s.res_gen[1] = ["meat"], [0]
+    dry_supply(s, ["bone"] * 5)
+    for t in s.script["res"][1]:  # stack 1 holds one last token: the others have left
+        s.pools[0][t] -= 1
+    s.res[1], s.res_gen[1], s.script["res"][1] = ["meat"], [], []
     s.apply({"type": "take_card", "stack": 0, "skip": None})  # empties stack 1: refilled from the discards
-    assert s.res[1] == ["bone"] * 5 and s.res_gen[1] == [1] * 5 and s.supply_gen == 1
-    gen0 = sorted(s.fire + [t for i, r in enumerate(s.res) if i != 1 for t in r[:-1]])
+    assert s.view(None)["resources"][1] == {"top": "bone", "count": 5} and s.supply_gen == 1
     for k in range(20):
         w = s.determinize(1, Rng(k))
-        assert w.res[1] == ["bone"] * 5  # only bones came from the reshuffled discards
-        assert sorted(w.fire + [t for i, r in enumerate(w.res) if i != 1 for t in r[:-1]]) == gen0
         assert w.view(1) == s.view(1)
-    assert any(s.determinize(1, Rng(k)).fire != s.fire for k in range(20))
+        assert w.chance(("token", 1)).outcomes == ["bone"]  # only bones came from the discards
+        c = w.chance(("token", 2))  # a stack from the first supply: the box's unseen tokens
+        assert dict(zip(c.outcomes, c.weights)) == {t: n for t, n in w.pools[0].items() if n}
+        assert c.total() == w.fire + sum(g == 0 for r in w.res_gen for g in r)
+
+
+# ---- chance steps: what is face down is a pool until a draw reveals it --------------------
+
+from urzeit.core.actions import find_legal  # noqa: E402
+from urzeit.core.chance import SeededDriver, drive  # noqa: E402
+
+
+def hand_built_draws():
+    """A position with draws due: card stack 0 has 3 face-down cards left, resource stack 2
+    one token of the first supply below one of the second, stack 3 one of the first; the
+    fire holds 4, the second supply 3."""
+    d = ELAWA.new_game(2, 0, {}).to_json()
+    d.update(cards=[[], ["B02"], [], [], [], []], hidden=[3, 0, 0, 0, 0, 0], deck=["B01", "R05", "Y07"],
+             res=[["meat"], ["fur"], [], ["berry"], [], []], res_gen=[[], [], [0, 1], [0], [], []],
+             pools=[{"berry": 3, "meat": 0, "flint": 1, "fur": 0, "bone": 2},
+                    {"berry": 0, "meat": 3, "flint": 0, "fur": 0, "bone": 1}],
+             fire=4, supply=3, supply_gen=1, discards=[], rng=None,
+             due=[["card", 0], ["token", 2], ["fire", 0], ["supply", 0]])
+    return ELAWA.from_json(d)
+
+
+def test_a_due_draw_offers_exactly_the_remaining_pool():
+    s = hand_built_draws()
+    assert s.current_player is None and s.legal_actions() == []
+    c = s.chance_due()
+    assert (c.kind, c.outcomes, c.weights, c.seen_by) == ("elawa.card", ["B01", "R05", "Y07"], [1, 1, 1], None)
+    s.apply_chance("R05")
+    assert s.deck == ["B01", "Y07"] and s.view(0)["stacks"][0] == {"top": "R05", "count": 3}
+    # the token above stack 2's bottom came with the second supply: drawn from that pool only
+    c = s.chance_due()
+    assert (c.kind, c.outcomes, c.weights) == ("elawa.token", ["bone", "meat"], [1, 3])
+    with pytest.raises(IllegalAction):
+        s.apply_chance("berry")  # none left of the second supply
+    s.apply_chance("meat")
+    assert s.pools[1]["meat"] == 2 and s.view(0)["resources"][2] == {"top": "meat", "count": 2}
+    c = s.chance_due()  # the fire: the first supply's unseen tokens
+    assert (c.kind, c.outcomes, c.weights) == ("elawa.fire", ["berry", "bone", "flint"], [3, 2, 1])
+    s.apply_chance("bone")
+    assert s.fire == 3 and s.avail[0] == {"bone": 1}
+    c = s.chance_due()  # the supply now is the second one
+    assert (c.kind, c.outcomes, c.weights) == ("elawa.supply", ["bone", "meat"], [1, 2])
+    assert s.apply_chance("meat") == [{"type": "gain", "player": 0, "token": "meat", "from": "supply", "reveals": True}]
+    assert s.supply == 2 and s.chance_due() is None and s.current_player == s.current
+
+
+def test_the_view_during_a_due_draw_shows_counts_only():
+    s = ELAWA.new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"]}}, chance="external")
+    assert s.chance_due().kind == "elawa.chief"
+    drive(s, SeededDriver(1))
+    s.apply({"type": "take_card", "stack": 2, "skip": None})
+    c = s.chance_due()
+    assert c.kind == "elawa.card" and len(c.outcomes) == 54
+    for seat in (None, 0, 1):
+        v = s.view(seat)
+        text = json.dumps(v)
+        assert v["stacks"][2] == {"top": None, "count": 9}
+        assert json.dumps(c.outcomes) not in text and json.dumps(s.deck) not in text
+        assert not [card for card in c.outcomes if card in text]  # no face-down card named
+        assert "rng" not in v and "pools" not in v and "deck" not in v
+    assert c.public() == {"kind": "elawa.card", "seen_by": None, "count": 54}
+    api_view = json.loads(api.handle(json.dumps({"op": "new", "game": "elawa", "seats": [{"kind": "human"}] * 2,
+                                                  "seed": 4})))["result"]["view"]
+    assert api_view["chance"] is None  # seeded: nothing waits
+
+
+def test_states_with_other_seeds_are_equal_until_a_draw_differs():
+    """External chance: the state holds nothing of the future. Two games made with other
+    seeds, given the same outcomes and actions, stay equal; the first outcome that differs
+    is the first difference."""
+    a = ELAWA.new_game(3, 5, {"chief_side": "advanced"}, chance="external")
+    b = ELAWA.new_game(3, 6, {"chief_side": "advanced"}, chance="external")
+    shared, other, rng = SeededDriver(9), SeededDriver(10), Rng(2)
+    draws = 0
+    while True:
+        assert a.to_json() == b.to_json()
+        if a.is_over:
+            raise AssertionError("the drivers never differed")
+        c = a.chance_due()
+        if c is None:
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+            continue
+        draws += 1
+        oa = shared(c)
+        ob = oa if draws < 60 else other(b.chance_due())
+        a.apply_chance(oa)
+        b.apply_chance(ob)
+        if oa != ob:
+            assert a.to_json() != b.to_json()
+            break
+    assert draws >= 60
+
+
+def test_a_seeded_game_draws_what_its_seed_would_drive():
+    """settle (the seeded draw) picks exactly what Chance.pick with the same Rng picks."""
+    for seed in range(6):
+        opts = {"chief_side": "advanced"} if seed % 2 else {}
+        a = ELAWA.new_game(2 + seed % 3, seed, opts)
+        b = ELAWA.new_game(2 + seed % 3, seed, opts, chance="external")
+        driver = SeededDriver(seed)
+        drive(b, driver)
+        rng = Rng(seed)
+        while not a.is_over:
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+            drive(b, driver)
+            ja, jb = a.to_json(), b.to_json()
+            assert ja.pop("rng") == driver.rng.to_json() and jb.pop("rng") is None
+            assert ja == jb
+
+
+def candidate_actions(s):
+    """The legal actions and near misses of them (another card, pay, sacrifice, token)."""
+    p = s.current
+    legal = s.legal_actions()
+    out = list(legal)
+    hand = sorted(set(s.hands[p])) + ["B01", 3, None]
+    for a in legal:
+        if a["type"] == "play":
+            out.append(dict(a, pay=a["pay"][1:]))
+            out.append(dict(a, pay=a["pay"] + ["bone"]))
+            out += [dict(a, sacrifice=c) for c in hand]
+            out += [dict(a, card=c) for c in hand]
+    for card in s.tribes[p] + ["Y04"]:
+        out += [{"type": "store", "card": card, "token": t} for t in TOKENS + ("x",)]
+    out += [{"type": "end_turn"}, {"type": "end_turn", "x": 1}, {"type": "play", "card": "B01"},
+            {"type": "take_card", "stack": True, "skip": None}, {"type": "discard", "token": "meat"}]
+    return out
+
+
+def test_the_play_steps_own_check_answers_as_the_whole_legal_list():
+    def outcome(f, action):
+        try:
+            return ("ok", f(action))
+        except IllegalAction as e:
+            return ("refused", e.reason, e.params)
+
+    checked = 0
+    for seed, opts in ((1, {}), (2, {"chief_side": "advanced"}), (3, {"chief_side": "advanced", "chief2": "every_second"})):
+        s = ELAWA.new_game(3, seed, opts)
+        rng = Rng(seed)
+        while not s.is_over:
+            if s.phase == "play":
+                for action in candidate_actions(s):
+                    full = outcome(lambda a: find_legal(a, s.legal_actions(), s.why_not), action)
+                    assert outcome(s.check_action, action) == full, action
+                    checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 1000

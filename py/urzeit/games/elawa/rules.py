@@ -13,7 +13,7 @@ import functools
 
 from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Game, TurnState
+from ...core.game import Chance, Game, State
 from ...core.rng import Rng
 from .components import CARD_IDS, CARDS, CHIEFS, FIRE, STACKS, TOKEN_COUNTS, TOKENS
 
@@ -109,6 +109,7 @@ STEP_OF = {"take_card": "take", "take_visible": "take_visible", "play": "play", 
 SETUP_KEYS = {"cards", "tokens", "fire", "supply", "chiefs"}
 STACK_CARDS = 10   # cards per stack at the start (gap #1); a setup may use fewer
 STACK_TOKENS = 5   # tokens per resource stack (gap #2)
+SORTED_TOKENS = tuple(sorted(TOKENS))  # a token draw's outcomes, in a fixed order
 
 
 def _token_list(value) -> bool:
@@ -131,10 +132,11 @@ def _setup_cards(cards) -> list:
     return cards
 
 
-def _setup_tokens(setup, fire_size, rng) -> tuple:
+def _setup_tokens(setup, fire_size) -> tuple:
     """Resource stacks (1 to 5 tokens each), fire (1 up to its full size) and supply: together
-    exactly the box's 80 tokens. Parts the setup leaves out are dealt from the rest of the box
-    (the supply takes whatever remains)."""
+    exactly the box's 80 tokens. Parts the setup leaves out are drawn from the rest of the box
+    when they are revealed (the supply holds whatever remains). Returns the stack sizes, the
+    fire's and the supply's counts."""
     tokens, fire, supply = setup.get("tokens"), setup.get("fire"), setup.get("supply")
     if tokens is not None and not (isinstance(tokens, list) and len(tokens) == STACKS and all(
             _token_list(r) and 1 <= len(r) <= STACK_TOKENS for r in tokens)):
@@ -144,25 +146,20 @@ def _setup_tokens(setup, fire_size, rng) -> tuple:
                          reason="elawa.setup_fire", params={"most": fire_size})
     if supply is not None and not _token_list(supply):
         raise BadRequest("setup.supply: a list of tokens", reason="elawa.setup_supply")
-    left = dict(TOKEN_COUNTS)
+    left = {t: TOKEN_COUNTS[t] for t in TOKENS}
     for t in [t for r in tokens or [] for t in r] + list(fire or []) + list(supply or []):
         left[t] -= 1
     if any(left[t] < 0 for t in TOKENS):
         raise BadRequest(f"the setup uses more tokens of a kind than the box holds ({TOKEN_COUNTS})",
                          reason="elawa.setup_too_many_tokens")
-    rest = [t for t in TOKENS for _ in range(left[t])]
-    rng.shuffle(rest)
+    rest = sum(left.values())
     need = (STACKS * STACK_TOKENS if tokens is None else 0) + (fire_size if fire is None else 0)
-    if len(rest) < need or (supply is not None and len(rest) != need):
+    if rest < need or (supply is not None and rest != need):
         raise BadRequest("the setup's tokens, fire and supply must be the box's 80 tokens",
                          reason="elawa.setup_token_total")
-    if tokens is None:
-        tokens, rest = [rest[i * STACK_TOKENS:(i + 1) * STACK_TOKENS] for i in range(STACKS)], rest[STACKS * STACK_TOKENS:]
-    if fire is None:
-        fire, rest = rest[:fire_size], rest[fire_size:]
-    if supply is None:
-        supply = rest
-    return [list(r) for r in tokens], list(fire), list(supply)
+    sizes = [STACK_TOKENS] * STACKS if tokens is None else [len(r) for r in tokens]
+    fire_n = fire_size if fire is None else len(fire)
+    return sizes, fire_n, (rest - need if supply is None else len(supply))
 
 
 def _unseen_places(hand: list, seen: list) -> list[int]:
@@ -176,25 +173,45 @@ def _unseen_places(hand: list, seen: list) -> list[int]:
     return places
 
 
-class ElawaState(TurnState):
-    due = ()  # (until chance steps land here) every draw happens at once
-    __slots__ = ("n", "rng", "side", "chief2", "chiefs", "first", "cards", "res", "fire", "supply",
-                 "discards", "removed", "hands", "tribes", "stored", "avail", "current", "phase",
-                 "pending_takes", "played", "stored_now", "final_round", "over", "turns",
-                 "seen_hands", "res_gen", "supply_gen")
-    # What every player at the table knows beyond the view's tops and counts: seen_hands[p] =
-    # the cards of p's hand everyone saw p take (every card comes from a visible top);
-    # res_gen[i] = for each token of resource stack i, which supply it came from (0: the
-    # first deal, k: the discards after the k-th reshuffle, supply_gen = the current one).
+def _counts(tokens) -> dict:
+    """A pool of tokens as counts of every kind (an unordered pool has nothing else)."""
+    pool = dict.fromkeys(TOKENS, 0)
+    for t in tokens:
+        pool[t] += 1
+    return pool
+
+
+class ElawaState(State):
+    __slots__ = ("n", "rng", "due", "side", "chief2", "chiefs", "first", "cards", "hidden", "deck",
+                 "res", "res_gen", "pools", "fire", "supply", "supply_gen", "discards", "removed",
+                 "hands", "tribes", "stored", "avail", "current", "phase", "pending_takes", "played",
+                 "stored_now", "final_round", "over", "turns", "seen_hands", "script")
+    # The table holds only what is seen; what is face down is a count and a pool, its order
+    # does not exist until a draw (a chance step) reveals it:
+    # cards[i] = card stack i's open top ([] or [card]); hidden[i] = face-down cards below it;
+    # deck = the unseen cards (sorted), the pool a stack's next top is drawn from.
+    # res[i] = resource stack i's open top ([] or [token]); res_gen[i] = per face-down token
+    # below it (bottom to top) the supply it came from; pools[g] = the unseen tokens of supply
+    # g as counts (0: the box at set-up, with the fire; k: the discards that came back as the
+    # supply the k-th time it ran dry, gap #13); fire, supply = counts (supply_gen: its g).
+    # seen_hands[p] = the cards of p's hand everyone saw p take (all, as every card comes from
+    # an open top). script: None, or what options.setup still fixes: {"chiefs", "cards" (per
+    # stack, bottom to top), "res" (per stack: its lowest face-down tokens), "fire", "supply"}
+    # (each list drawn from its end; None: that part is random).
 
     def clone(self) -> "ElawaState":
         s = ElawaState.__new__(ElawaState)
-        s.n, s.rng, s.side, s.chief2 = self.n, self.rng.clone(), self.side, self.chief2
+        s.n, s.side, s.chief2 = self.n, self.side, self.chief2
+        s.rng = None if self.rng is None else self.rng.clone()
+        s.due = list(self.due)
         s.chiefs, s.first = list(self.chiefs), self.first
         s.cards = [list(x) for x in self.cards]
+        s.hidden, s.deck = list(self.hidden), list(self.deck)
         s.res = [list(x) for x in self.res]
-        s.fire, s.supply, s.discards = list(self.fire), list(self.supply), list(self.discards)
-        s.removed = list(self.removed)
+        s.res_gen = [list(g) for g in self.res_gen]
+        s.pools = [dict(g) for g in self.pools]
+        s.fire, s.supply, s.supply_gen = self.fire, self.supply, self.supply_gen
+        s.discards, s.removed = list(self.discards), list(self.removed)
         s.hands = [list(h) for h in self.hands]
         s.tribes = [list(t) for t in self.tribes]
         s.stored = [{k: list(v) for k, v in st.items()} for st in self.stored]
@@ -203,7 +220,7 @@ class ElawaState(TurnState):
         s.played, s.stored_now = self.played, list(self.stored_now)
         s.final_round, s.over, s.turns = self.final_round, self.over, self.turns
         s.seen_hands = [list(h) for h in self.seen_hands]
-        s.res_gen, s.supply_gen = [list(g) for g in self.res_gen], self.supply_gen
+        s.script = _copy_script(self.script)
         return s
 
     # ---- contract ----------------------------------------------------------------------
@@ -222,19 +239,137 @@ class ElawaState(TurnState):
 
     def winners(self) -> list[int]:
         """Most points; on a tie the most available resources (gap #34); else shared."""
+        if not self.over:
+            return []
         key = [(self.score_of(p), sum(self.avail[p].values())) for p in range(self.n)]
         best = max(key)
         return [p for p in range(self.n) if key[p] == best]
 
+    def cards_left(self) -> bool:
+        """Any card still to take (an open top, or one about to be revealed)."""
+        return any(self.cards) or any(self.hidden)
+
+    # ---- chance: every face-down thing is drawn when the table reveals it ---------------
+
+    def chance(self, slot) -> Chance:
+        kind, x = slot
+        sc = self.script
+        if kind == "card":  # stack x's next top
+            if sc is not None and sc["cards"] is not None:
+                return Chance("elawa.card", [sc["cards"][x][-1]])
+            return Chance("elawa.card", list(self.deck))
+        if kind == "token":  # resource stack x's next top
+            if sc is not None and len(sc["res"][x]) == len(self.res_gen[x]):
+                return Chance("elawa.token", [sc["res"][x][-1]])
+            return self._token_chance("elawa.token", self.res_gen[x][-1])
+        if kind == "fire":  # seat x takes one from the fire (gap #11)
+            if sc is not None and sc["fire"] is not None:
+                return Chance("elawa.fire", [sc["fire"][-1]])
+            return self._token_chance("elawa.fire", 0)
+        if kind == "supply":  # seat x takes a random token from the supply
+            if sc is not None and sc["supply"] is not None and self.supply_gen == 0:
+                return Chance("elawa.supply", [sc["supply"][-1]])
+            return self._token_chance("elawa.supply", self.supply_gen)
+        # kind == "chief": seat x's chief card
+        if sc is not None and sc["chiefs"] is not None:
+            return Chance("elawa.chief", [sc["chiefs"][x]])
+        return Chance("elawa.chief", [c for c in sorted(CHIEFS) if c not in self.chiefs])
+
+    def settle(self, events: list | None = None) -> list[dict]:
+        """The base's settle with the same draws (Chance.pick: below(total), then the outcomes
+        in order), picked straight from the pools without building a Chance: seeded games and
+        the bots' simulations draw some 80 times a game."""
+        events = [] if events is None else events
+        due, rng = self.due, self.rng
+        while due:
+            slot = due.pop(0)
+            kind = slot[0]
+            if self.script is not None or kind == "chief":
+                outcome = self.chance(slot).pick(rng)
+            elif kind == "card":
+                outcome = self.deck[rng.below(len(self.deck))]
+            else:
+                pool = self.pools[self.res_gen[slot[1]][-1] if kind == "token" else
+                                  0 if kind == "fire" else self.supply_gen]
+                r = rng.below(sum(pool.values()))
+                for outcome in SORTED_TOKENS:
+                    r -= pool[outcome]
+                    if r < 0:
+                        break
+            events += self.do_chance(slot, outcome)
+        return events
+
+    def _token_chance(self, kind, gen) -> Chance:
+        pool = self.pools[gen]
+        if gen == 0 and self.script is not None:  # the script's tokens are spoken for
+            pool = dict(pool)
+            sc = self.script
+            for t in [t for r in sc["res"] for t in r] + (sc["fire"] or []) + (sc["supply"] or []):
+                pool[t] -= 1
+        outcomes = [t for t in SORTED_TOKENS if pool[t] > 0]
+        return Chance(kind, outcomes, [pool[t] for t in outcomes])
+
+    def do_chance(self, slot, outcome) -> list[dict]:
+        kind, x = slot
+        sc = self.script
+        if kind == "card":
+            if sc is not None and sc["cards"] is not None:
+                sc["cards"][x].pop()
+            self.deck.remove(outcome)
+            self.hidden[x] -= 1
+            self.cards[x].append(outcome)
+            return []  # the view shows the new top
+        if kind == "token":
+            if sc is not None and len(sc["res"][x]) == len(self.res_gen[x]):
+                sc["res"][x].pop()
+            self.pools[self.res_gen[x].pop()][outcome] -= 1
+            self.res[x].append(outcome)
+            return []
+        if kind == "chief":
+            self.chiefs[x] = outcome
+            if None not in self.chiefs:  # gap #5: the lowest chief number begins
+                self.first = min(range(self.n), key=lambda p: CHIEFS[self.chiefs[p]]["number"])
+                self.current = self.first
+            return []
+        self._gain(x, outcome)
+        if kind == "fire":
+            if sc is not None and sc["fire"] is not None:
+                sc["fire"].pop()
+            self.pools[0][outcome] -= 1
+            self.fire -= 1
+            events = [{"type": "gain", "player": x, "token": outcome, "from": "fire", "reveals": True}]
+            if not self.fire and not self.final_round:  # gap #32
+                self.final_round = True
+                events.append({"type": "final_round"})
+            return events
+        if sc is not None and sc["supply"] is not None and self.supply_gen == 0:
+            sc["supply"].pop()
+        self.pools[self.supply_gen][outcome] -= 1
+        self.supply -= 1
+        return [{"type": "gain", "player": x, "token": outcome, "from": "supply", "reveals": True}]
+
     # ---- tokens --------------------------------------------------------------------
 
-    def _draw_supply(self):
-        if not self.supply and self.discards:  # gap #13: discards come back as the supply
-            self.supply = sorted(self.discards)
-            self.discards = []
+    def _supply_ready(self) -> bool:
+        """Whether the supply has a token; a dry supply takes the discards back first (gap #13)."""
+        if not self.supply and self.discards:
+            self.pools.append(_counts(self.discards))
+            self.supply, self.discards = len(self.discards), []
             self.supply_gen += 1
-            self.rng.shuffle(self.supply)
-        return self.supply.pop() if self.supply else None
+        return self.supply > 0
+
+    def _refill(self, i) -> bool:
+        """Rebuild emptied resource stack i with up to 5 face-down tokens from the supply (gap
+        #11); its top is then revealed by chance. False: the supply had none."""
+        sc = self.script
+        for _ in range(STACK_TOKENS):
+            if not self._supply_ready():
+                break
+            self.supply -= 1
+            self.res_gen[i].append(self.supply_gen)
+            if sc is not None and sc["supply"] is not None and self.supply_gen == 0:
+                sc["res"][i].append(sc["supply"].pop())
+        return bool(self.res_gen[i])
 
     def _gain(self, p, token):
         self.avail[p][token] = self.avail[p].get(token, 0) + 1
@@ -248,7 +383,7 @@ class ElawaState(TurnState):
     # ---- actions -------------------------------------------------------------------
 
     def legal_actions(self) -> list[dict]:
-        if self.over:
+        if self.over or self.due:  # a chance step comes first
             return []
         p = self.current
         if self.phase == "take":
@@ -273,12 +408,31 @@ class ElawaState(TurnState):
         counts, discount = [self.avail[p].get(t, 0) for t in TOKENS], self._discount_now(p)
         for card_id in hand:
             result += _plays(card_id, hand, counts, discount)
+        return result + self._stores_and_end(p)
+
+    def _stores_and_end(self, p) -> list[dict]:
+        """The play step's store actions and end_turn, as legal_actions lists them."""
+        result = []
         for card_id in self.tribes[p]:
             if CARDS[card_id]["type"] == "supply" and card_id not in self.stored_now:
                 for token in self._storable(p, card_id):
                     result.append({"type": "store", "card": card_id, "token": token})
         result.append({"type": "end_turn"})
         return result
+
+    def check_action(self, action: dict) -> dict:
+        """The legal action equal to `action`. In the play step only the actions it could
+        equal are listed (a play: that card's plays), not every hand card's payments; an
+        equal action is in that part or nowhere, so the answer is the whole list's."""
+        if self.phase == "play" and not self.over and not self.due:
+            p, kind = self.current, action["type"]
+            if kind == "play":
+                card = action.get("card")
+                legal = self._play_options(p, card) if isinstance(card, str) and card in self.hands[p] else []
+                return find_legal(action, legal, self.why_not)
+            if kind in ("store", "end_turn"):
+                return find_legal(action, self._stores_and_end(p), self.why_not)
+        return find_legal(action, self.legal_actions(), self.why_not)
 
     def _discount_now(self, p) -> bool:
         """Chief 2 (advanced): the 2nd card of a turn costs one symbol or the sacrifice less
@@ -304,17 +458,8 @@ class ElawaState(TurnState):
             return []
         return [t for t in TOKENS if have.get(t) and t not in on]
 
-    def apply(self, action: dict) -> list[dict]:
-        if self.over:
-            raise IllegalAction("the game is over", reason="elawa.game_over")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("an action is an object with a string field 'type'", reason="elawa.action_shape")
-        find_legal(action, self.legal_actions(), self._refuse)
-        return self.apply_legal(action)
-
-    def apply_legal(self, action: dict) -> list[dict]:
-        """apply without the check, for the bots' search: only for an action equal to one of
-        this state's legal_actions() (checking it would recompute that list)."""
+    def do_apply(self, action: dict) -> list[dict]:
+        """A legal action, by the rules' steps (the base's apply checks it first)."""
         p = self.current
         kind = action["type"]
         if kind == "take_card":
@@ -327,8 +472,8 @@ class ElawaState(TurnState):
             return self.use_supply_card(p, action["card"], action["token"])
         return self.manage_resources(p, action)  # end_turn or discard
 
-    def _refuse(self, action):
-        """Say exactly why a move that is not among the legal actions is refused."""
+    def why_not(self, action):
+        """Say exactly why a move that is not among the legal actions is refused (raises)."""
         kind = action["type"]
         if kind not in ACTION_FIELDS:
             raise IllegalAction(f"unknown action {kind!r}", reason="elawa.unknown_action")
@@ -432,8 +577,12 @@ class ElawaState(TurnState):
                             reason="elawa.store_kind_twice")
 
     def take_card_and_resources(self, p, stack, skip) -> list[dict]:
-        """Step 1 (Karte und Rohstoffe nehmen): the card to the hand, then one token from each of the next N stacks."""
+        """Step 1 (Karte und Rohstoffe nehmen): the card to the hand, then one token from each of
+        the next N stacks. Every token taken is an open top; what comes up after it (the next
+        card, the next token, a fire token, a rebuilt stack's top) is drawn as chance."""
         card_id = self.cards[stack].pop()
+        if self.hidden[stack]:
+            self.due.append(("card", stack))
         self.hands[p].append(card_id)
         self.seen_hands[p].append(card_id)  # taken from a visible top: everyone saw it
         n = CARDS[card_id]["take"]
@@ -443,33 +592,25 @@ class ElawaState(TurnState):
         events = [{"type": "take_card", "player": p, "card": card_id, "stack": stack, "skip": skip,
                    "reveals": True}]
         emptied = 0
+        fire = self.fire  # tokens left on the fire for this take's emptied stacks
         for i in order:
             if not self.res[i]:
                 continue  # a stack the empty supply could not rebuild gives nothing
             token = self.res[i].pop()
-            self.res_gen[i].pop()
             self._gain(p, token)
             events.append({"type": "gain", "player": p, "token": token, "from": f"stack {i}"})
-            if not self.res[i]:
-                emptied += 1
-                if self.fire:  # gap #11/#12
-                    extra = self.fire.pop()
-                    self._gain(p, extra)
-                    events.append({"type": "gain", "player": p, "token": extra, "from": "fire"})
-                    if not self.fire and not self.final_round:
-                        self.final_round = True
-                        events.append({"type": "final_round"})
-                for _ in range(5):
-                    t = self._draw_supply()
-                    if t is not None:
-                        self.res[i].append(t)
-                        self.res_gen[i].append(self.supply_gen)
-                events.append({"type": "refill", "stack": i})
-        if self.power(p) == "one_resource_card_bonus" and n == 1:  # chief 4
-            t = self._draw_supply()
-            if t is not None:
-                self._gain(p, t)
-                events.append({"type": "gain", "player": p, "token": t, "from": "supply"})
+            if self.res_gen[i]:
+                self.due.append(("token", i))
+                continue
+            emptied += 1
+            if fire:  # gap #11/#12
+                fire -= 1
+                self.due.append(("fire", p))
+            if self._refill(i):
+                self.due.append(("token", i))
+            events.append({"type": "refill", "stack": i})
+        if self.power(p) == "one_resource_card_bonus" and n == 1 and self._supply_ready():  # chief 4
+            self.due.append(("supply", p))
         self.phase = "play"
         if self.power(p) == "empty_pile_take_card" and emptied:  # chief 3, gap #29
             self.pending_takes += emptied
@@ -477,7 +618,7 @@ class ElawaState(TurnState):
         return events
 
     def _resolve_pending(self):
-        if self.pending_takes and any(self.cards):
+        if self.pending_takes and self.cards_left():
             self.phase = "take_visible"
         else:
             self.pending_takes = 0  # gap #36: nothing to take, the take is skipped
@@ -486,6 +627,8 @@ class ElawaState(TurnState):
     def take_visible_card(self, p, stack) -> list[dict]:
         """A card effect or chief 3: a visible top card to the hand, without resources."""
         card_id = self.cards[stack].pop()
+        if self.hidden[stack]:
+            self.due.append(("card", stack))
         self.hands[p].append(card_id)
         self.seen_hands[p].append(card_id)  # taken from a visible top: everyone saw it
         self.pending_takes -= 1
@@ -507,10 +650,8 @@ class ElawaState(TurnState):
                    "sacrifice": action["sacrifice"]}]
         effect = CARDS[card_id]["immediate_effect"]
         if effect == "take_random_resource":
-            t = self._draw_supply()
-            if t is not None:
-                self._gain(p, t)
-                events.append({"type": "gain", "player": p, "token": t, "from": "supply", "reveals": True})
+            if self._supply_ready():
+                self.due.append(("supply", p))
         elif effect == "take_visible_card":
             self.pending_takes += 1
             self._resolve_pending()
@@ -550,7 +691,7 @@ class ElawaState(TurnState):
         events = [{"type": "end_turn", "player": self.current}]
         self.turns += 1
         nxt = (self.current + 1) % self.n
-        if (self.final_round and nxt == self.first) or not any(self.cards):
+        if (self.final_round and nxt == self.first) or not self.cards_left():
             self.over = True
             self.phase = "over"
             events.append({"type": "game_over", "scores": self.scores(), "winners": self.winners()})
@@ -571,9 +712,10 @@ class ElawaState(TurnState):
     def view(self, player) -> dict:
         players = []
         for p in range(self.n):
+            chief = self.chiefs[p]  # None until the set-up deals it
             players.append({
-                "chief": self.chiefs[p], "number": CHIEFS[self.chiefs[p]]["number"],
-                "capacity": self.capacity(p), "power": self.power(p),
+                "chief": chief, "number": CHIEFS[chief]["number"] if chief else None,
+                "capacity": self.capacity(p) if chief else None, "power": self.power(p) if chief else None,
                 "tribe": [{"card": c, "stored": list(self.stored[p].get(c, []))} for c in self.tribes[p]],
                 "available": {t: self.avail[p][t] for t in TOKENS if self.avail[p].get(t)},
                 "hand": sorted(self.hands[p]) if player == p else None,
@@ -585,10 +727,10 @@ class ElawaState(TurnState):
             "phase": self.phase if not self.over else "over",
             "side": self.side,
             "first": self.first,
-            "stacks": [{"top": s[-1] if s else None, "count": len(s)} for s in self.cards],
-            "resources": [{"top": r[-1] if r else None, "count": len(r)} for r in self.res],
-            "fire": len(self.fire),
-            "supply": len(self.supply),
+            "stacks": [{"top": s[-1] if s else None, "count": len(s) + h} for s, h in zip(self.cards, self.hidden)],
+            "resources": [{"top": r[-1] if r else None, "count": len(r) + len(g)} for r, g in zip(self.res, self.res_gen)],
+            "fire": self.fire,
+            "supply": self.supply,
             "discards": len(self.discards),
             "removed": sorted(self.removed),
             "players": players,
@@ -602,45 +744,33 @@ class ElawaState(TurnState):
         }
 
     def determinize(self, player: int, rng: Rng) -> "ElawaState":
-        """A world `player` cannot tell from this one. Kept: everything in the view and what
-        every player saw (the cards others were seen to take, which supply each hidden
-        token came from). Re-dealt: the cards below the stack tops (with any hand card no
-        one saw taken), and per supply generation its hidden tokens (the fire, the supply,
-        the tokens below the resource tops)."""
+        """A world `player` cannot tell from this one. The face-down stacks, the fire and the
+        supply are pools already (what comes up is drawn as chance, from this world's own
+        Rng); re-dealt are only hand cards of others no one saw taken, with the unseen cards.
+        A setup's script is not the seat's knowledge: it goes."""
         s = self.clone()
         unseen = {q: _unseen_places(s.hands[q], s.seen_hands[q]) for q in range(s.n) if q != player}
-        cards = sorted([s.hands[q][i] for q in unseen for i in unseen[q]] + [c for st in s.cards for c in st[:-1]])
-        rng.shuffle(cards)
-        for q in sorted(unseen):
-            for i in unseen[q]:
-                s.hands[q][i] = cards.pop()
-        for st in s.cards:
-            for i in range(len(st) - 1):
-                st[i] = cards.pop()
-        # hidden token places by generation: (list, index); tokens of one generation are alike
-        places = {}
-        for i in range(len(s.fire)):
-            places.setdefault(0, []).append((s.fire, i))
-        for i in range(len(s.supply)):
-            places.setdefault(s.supply_gen, []).append((s.supply, i))
-        for r, gens in zip(s.res, s.res_gen):
-            for i in range(len(r) - 1):
-                places.setdefault(gens[i], []).append((r, i))
-        for gen in sorted(places):
-            tokens = sorted(lst[i] for lst, i in places[gen])
-            rng.shuffle(tokens)
-            for lst, i in places[gen]:
-                lst[i] = tokens.pop()
+        if any(unseen.values()):
+            cards = sorted([s.hands[q][i] for q in unseen for i in unseen[q]] + s.deck)
+            rng.shuffle(cards)
+            for q in sorted(unseen):
+                for i in unseen[q]:
+                    s.hands[q][i] = cards.pop()
+            s.deck = sorted(cards)
+        s.script = None
         s.rng = Rng(rng.next_u64())
         return s
 
     def to_json(self) -> dict:
         return {
-            "n": self.n, "rng": self.rng.to_json(), "side": self.side, "chief2": self.chief2,
+            "n": self.n, "side": self.side, "chief2": self.chief2,
             "chiefs": list(self.chiefs), "first": self.first,
-            "cards": [list(x) for x in self.cards], "res": [list(x) for x in self.res],
-            "fire": list(self.fire), "supply": list(self.supply), "discards": list(self.discards),
-            "removed": list(self.removed), "hands": [list(h) for h in self.hands],
+            "cards": [list(x) for x in self.cards], "hidden": list(self.hidden), "deck": list(self.deck),
+            "res": [list(x) for x in self.res], "res_gen": [list(g) for g in self.res_gen],
+            "pools": [{t: g[t] for t in TOKENS} for g in self.pools],
+            "fire": self.fire, "supply": self.supply, "supply_gen": self.supply_gen,
+            "discards": list(self.discards), "removed": list(self.removed),
+            "hands": [list(h) for h in self.hands],
             "tribes": [list(t) for t in self.tribes],
             "stored": [{k: list(v) for k, v in sorted(st.items())} for st in self.stored],
             "avail": [{t: a[t] for t in TOKENS if a.get(t)} for a in self.avail],
@@ -648,8 +778,15 @@ class ElawaState(TurnState):
             "played": self.played, "stored_now": list(self.stored_now),
             "final_round": self.final_round, "over": self.over, "turns": self.turns,
             "seen_hands": [list(h) for h in self.seen_hands],
-            "res_gen": [list(g) for g in self.res_gen], "supply_gen": self.supply_gen,
+            "script": _copy_script(self.script),
+            **self.base_json(),
         }
+
+
+def _copy_script(sc):
+    if sc is None:
+        return None
+    return {k: (None if v is None else [list(x) if isinstance(x, list) else x for x in v]) for k, v in sc.items()}
 
 
 class Elawa(Game):
@@ -669,6 +806,8 @@ class Elawa(Game):
     }
 
     def _new(self, players: int, seed: int, options: dict) -> ElawaState:
+        """The table before any draw: every stack, the fire and the supply face down as counts
+        over the box's pools; the set-up's draws (the chiefs, every stack's top) are due."""
         s = ElawaState.__new__(ElawaState)
         s.n = players
         s.rng = Rng(seed)
@@ -677,25 +816,38 @@ class Elawa(Game):
         if not isinstance(setup, dict) or set(setup) - SETUP_KEYS:
             raise BadRequest("setup may fix cards (6 stacks, bottom to top), tokens (6 stacks), fire, supply and chiefs",
                              reason="elawa.setup_fields")
-        chiefs = sorted(CHIEFS)
-        s.rng.shuffle(chiefs)
-        s.chiefs = setup.get("chiefs", chiefs[:players])
-        if (not isinstance(s.chiefs, list) or len(s.chiefs) != players or not all(isinstance(c, str) and c in CHIEFS for c in s.chiefs)
-                or len(set(s.chiefs)) != players):
+        chiefs = setup.get("chiefs")
+        if "chiefs" in setup and (
+                not isinstance(chiefs, list) or len(chiefs) != players
+                or not all(isinstance(c, str) and c in CHIEFS for c in chiefs) or len(set(chiefs)) != players):
             raise BadRequest(f"setup.chiefs: {players} different chiefs of {sorted(CHIEFS)}",
                              reason="elawa.setup_chiefs", params={"players": players})
-        s.chiefs = list(s.chiefs)
-        deck = list(CARD_IDS)
-        s.rng.shuffle(deck)
-        s.cards = [list(st) for st in _setup_cards(setup.get("cards", [deck[i * 10:(i + 1) * 10] for i in range(STACKS)]))]
-        s.res, s.fire, s.supply = _setup_tokens(setup, FIRE[players], s.rng)
+        cards = _setup_cards(setup["cards"]) if "cards" in setup else None
+        sizes, s.fire, s.supply = _setup_tokens(setup, FIRE[players])
+        s.chiefs, s.first, s.current = [None] * players, None, None
+        s.cards = [[] for _ in range(STACKS)]
+        if cards is None:
+            s.hidden, s.deck = [STACK_CARDS] * STACKS, sorted(CARD_IDS)
+        else:
+            s.hidden, s.deck = [len(st) for st in cards], sorted(c for st in cards for c in st)
+        s.res = [[] for _ in range(STACKS)]
+        s.res_gen = [[0] * k for k in sizes]
+        s.pools, s.supply_gen = [{t: TOKEN_COUNTS[t] for t in TOKENS}], 0
+        s.script = None
+        if options["setup"] is not None:
+            tokens = setup.get("tokens")
+            s.script = {
+                "chiefs": None if chiefs is None else list(chiefs),
+                "cards": None if cards is None else [list(st) for st in cards],
+                "res": [[] for _ in range(STACKS)] if tokens is None else [list(r) for r in tokens],
+                "fire": None if setup.get("fire") is None else list(setup["fire"]),
+                "supply": None if setup.get("supply") is None else list(setup["supply"]),
+            }
         s.discards, s.removed = [], []
         s.hands = [[] for _ in range(players)]
         s.tribes = [[] for _ in range(players)]
         s.stored = [{} for _ in range(players)]
         s.avail = [{} for _ in range(players)]
-        s.first = min(range(players), key=lambda p: CHIEFS[s.chiefs[p]]["number"])  # gap #5
-        s.current = s.first
         s.phase = "take"
         s.pending_takes = 0
         s.played = 0
@@ -704,17 +856,22 @@ class Elawa(Game):
         s.over = False
         s.turns = 0
         s.seen_hands = [[] for _ in range(players)]
-        s.res_gen, s.supply_gen = [[0] * len(r) for r in s.res], 0
+        # the set-up's draws, in the table's order: chiefs (gap #4), card tops, token tops
+        s.due = ([("chief", p) for p in range(players)] + [("card", i) for i in range(STACKS) if s.hidden[i]]
+                 + [("token", i) for i in range(STACKS) if s.res_gen[i]])
         return s
 
     def from_json(self, d: dict) -> ElawaState:
         s = ElawaState.__new__(ElawaState)
-        s.n, s.rng, s.side, s.chief2 = d["n"], Rng.from_json(d["rng"]), d["side"], d["chief2"]
+        s.n, s.side, s.chief2 = d["n"], d["side"], d["chief2"]
         s.chiefs, s.first = list(d["chiefs"]), d["first"]
         s.cards = [list(x) for x in d["cards"]]
+        s.hidden, s.deck = list(d["hidden"]), list(d["deck"])
         s.res = [list(x) for x in d["res"]]
-        s.fire, s.supply, s.discards = list(d["fire"]), list(d["supply"]), list(d["discards"])
-        s.removed = list(d["removed"])
+        s.res_gen = [list(g) for g in d["res_gen"]]
+        s.pools = [{t: g[t] for t in TOKENS} for g in d["pools"]]
+        s.fire, s.supply, s.supply_gen = d["fire"], d["supply"], d["supply_gen"]
+        s.discards, s.removed = list(d["discards"]), list(d["removed"])
         s.hands = [list(h) for h in d["hands"]]
         s.tribes = [list(t) for t in d["tribes"]]
         s.stored = [{k: list(v) for k, v in st.items()} for st in d["stored"]]
@@ -723,7 +880,8 @@ class Elawa(Game):
         s.played, s.stored_now = d["played"], list(d["stored_now"])
         s.final_round, s.over, s.turns = d["final_round"], d["over"], d["turns"]
         s.seen_hands = [list(h) for h in d["seen_hands"]]
-        s.res_gen, s.supply_gen = [list(g) for g in d["res_gen"]], d["supply_gen"]
+        s.script = _copy_script(d.get("script"))
+        s.base_from_json(d)
         return s
 
 
