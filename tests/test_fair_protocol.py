@@ -47,6 +47,14 @@ def test_a_whole_game_by_the_protocol_and_its_record_checks(tmp_path):
     assert cli.main(["check", str(path)]) == 0
 
 
+def test_a_whole_game_of_elawa_whose_set_up_is_one_round_of_reveals():
+    record = play("elawa", 2, level="random", seed=1)
+    assert record["result"]["over"] and check(record).state.is_over
+    kinds = [m["kind"] for m in record["messages"]]
+    assert kinds[:4] == ["join", "join", "reveal", "reveal"] and kinds[4] == "act"
+    assert len(record["draws"]) > 20  # the whole set-up came from that one round
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_short_games_for_every_player_count(players):
     record = short_record(players, level="easy")
@@ -54,7 +62,8 @@ def test_short_games_for_every_player_count(players):
     assert summary(record).startswith(f"OK: fair ")
     kinds = [m["kind"] for m in record["messages"]]
     assert kinds[:players] == ["join"] * players
-    assert kinds.count("reveal") == players * len(record["draws"])
+    rounds = kinds.count("reveal") // players
+    assert kinds.count("reveal") == players * rounds and 1 <= rounds <= len(record["draws"])
 
 
 def test_duel_writes_a_record_the_check_command_accepts(tmp_path, capsys):
@@ -154,10 +163,10 @@ def test_a_reveal_that_does_not_follow_the_chain_or_is_not_due_is_refused():
     msgs = b.join()
     a.receive(msgs[0])  # joined: draw 0 is due; a's own reveal went out
     good = msgs[1]
-    refused(a, signed(b, 1, {"kind": "reveal", "draw": 0, "value": crypto.b64(secrets.token_bytes(32))}),
+    refused(a, signed(b, 1, {"kind": "reveal", "round": 0, "value": crypto.b64(secrets.token_bytes(32))}),
             "fair.bad_reveal")
-    refused(a, signed(b, 1, {"kind": "reveal", "draw": 1, "value": good["value"]}), "fair.not_due")
-    refused(a, signed(b, 1, {"kind": "reveal", "draw": 0, "value": "short"}), "fair.bad_message")
+    refused(a, signed(b, 1, {"kind": "reveal", "round": 1, "value": good["value"]}), "fair.not_due")
+    refused(a, signed(b, 1, {"kind": "reveal", "round": 0, "value": "short"}), "fair.bad_message")
     a.receive(good)
     assert len(a.draws) == 1
     refused(a, good, "fair.replayed")

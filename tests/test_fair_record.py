@@ -25,7 +25,7 @@ def failure(record) -> str:
 
 
 def message_index(text):
-    m = re.match(r"message (\d+) \(seat \d+'s (join|reveal for draw \d+|move \d+)\): ", text)
+    m = re.match(r"message (\d+) \(seat \d+'s (join|reveal of round \d+|move \d+)\): ", text)
     return int(m.group(1)) if m else None
 
 

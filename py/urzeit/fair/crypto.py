@@ -132,9 +132,11 @@ def pick(weights: list, r: int) -> int:
     raise ValueError("r is not below the total weight")
 
 
-def joint_draw(gid: bytes, index: int, reveals: list, weights: list) -> int:
-    """The outcome index of draw `index` from all seats' reveals, weighted."""
-    return pick(weights, below(draw_seed(gid, index, reveals), sum(weights)))
+def joint_draw(gid: bytes, index: int, reveals: list, weights: list, sub: int = 0) -> int:
+    """The outcome index of the `sub`-th draw settled by round `index` of all seats' reveals,
+    weighted."""
+    seed = sha256(draw_seed(gid, index, reveals) + sub.to_bytes(8, "big"))
+    return pick(weights, below(seed, sum(weights)))
 
 
 # ---- Ed25519 (RFC 8032, section 5.1; the reference code of its section 6, with a table for

@@ -10,9 +10,10 @@ verifier of a record: the same checks, no secrets, and the one canonical message
 Messages (JSON objects; binary fields base64url without padding; "sig" signs the canonical
 JSON of the rest with the seat's key):
   join   {kind, gid, seat, n: 0, table, key, commit, length}
-  reveal {kind, gid, seat, n, draw, value}
+  reveal {kind, gid, seat, n, round, value}
   act    {kind, gid, seat, n, step, action, before}
-`n` counts each seat's messages from 0; `gid` is the hash of the table (game, players,
+A round of reveals (`round` k: every seat's k-th link) settles every draw due before the next
+decision (a set-up of forty cards is one round, not forty). `n` counts each seat's messages from 0; `gid` is the hash of the table (game, players,
 options, nonce) every join repeats; `before` is the hash of the engine state the act is made in.
 """
 
@@ -29,7 +30,7 @@ CHAIN_LENGTH = 1024     # draws a game may take; SHA-256 of 1024 links is about 
 MAX_CHAIN = 1 << 16
 FIELDS = {
     "join": ("kind", "gid", "seat", "n", "table", "key", "commit", "length", "sig"),
-    "reveal": ("kind", "gid", "seat", "n", "draw", "value", "sig"),
+    "reveal": ("kind", "gid", "seat", "n", "round", "value", "sig"),
     "act": ("kind", "gid", "seat", "n", "step", "action", "before", "sig"),
 }
 TABLE_FIELDS = ("protocol", "game", "players", "options", "nonce")
@@ -122,7 +123,8 @@ class Party:
         self.state = None           # the engine state, once every seat has joined
         self.state_hash = None
         self.draws = []             # [kind, outcome] of every completed draw
-        self.pending = {}           # seat -> (value, message) for the draw now due
+        self.rounds = 0             # completed rounds of reveals
+        self.pending = {}           # seat -> (value, message) for the round now due
         self.steps = 0              # acts applied
         self.transcript = []        # accepted messages in the record's order
 
@@ -146,7 +148,7 @@ class Party:
             return "nothing: the game is over"
         if self.state.chance_due() is not None:
             missing = [str(s) for s in range(self.players) if s not in self.pending]
-            return f"reveals for draw {len(self.draws)} from seats {', '.join(missing)}"
+            return f"reveals of round {self.rounds} from seats {', '.join(missing)}"
         return f"seat {self.state.current_player}'s move {self.steps}"
 
     # ---- sending -----------------------------------------------------------------------
@@ -183,18 +185,16 @@ class Party:
         return [msg] + self._due_reveals()
 
     def _due_reveals(self) -> list[dict]:
-        """This seat's reveal for every draw now due (one may follow another: a tile that fits
-        nowhere is drawn again)."""
-        out = []
-        while (self.seat is not None and self.started and self.state.chance_due() is not None
-               and self.seat not in self.pending and not _private(self.state)):
-            k = len(self.draws)
-            if k >= self._chain.length:
-                break  # the chain is used up: the game stalls (a longer chain next time)
-            msg = self._make({"kind": "reveal", "draw": k, "value": crypto.b64(self._chain.reveal(k))})
-            self._accept(msg, own=True)
-            out.append(msg)
-        return out
+        """This seat's reveal when draws are due (one round settles them all)."""
+        if (self.seat is None or not self.started or self.state.chance_due() is None
+                or self.seat in self.pending or _private(self.state)):
+            return []
+        k = self.rounds
+        if k >= self._chain.length:
+            return []  # the chain is used up: the game stalls (a longer chain next time)
+        msg = self._make({"kind": "reveal", "round": k, "value": crypto.b64(self._chain.reveal(k))})
+        self._accept(msg, own=True)
+        return [msg]
 
     # ---- receiving ---------------------------------------------------------------------
 
@@ -311,36 +311,39 @@ class Party:
     def _accept_reveal(self, msg, seat) -> None:
         if not self.started:
             raise IllegalAction("no draw before every seat has joined", reason="fair.not_started")
-        k, due = msg["draw"], self.state.chance_due()
+        k = msg["round"]
         if not _is_int(k):
-            raise BadRequest("draw is a number", reason="fair.bad_message", params={"field": "draw"})
-        if k < len(self.draws) or (k == len(self.draws) and seat in self.pending):
-            raise IllegalAction(f"seat {seat}'s reveal for draw {k} again", reason="fair.replayed",
+            raise BadRequest("round is a number", reason="fair.bad_message", params={"field": "round"})
+        if k < self.rounds or (k == self.rounds and seat in self.pending):
+            raise IllegalAction(f"seat {seat}'s reveal of round {k} again", reason="fair.replayed",
                                 params={"seat": seat, "what": f"reveal {k}"})
-        if k > len(self.draws) or due is None:
-            raise IllegalAction(f"draw {k} is not due", reason="fair.not_due", params={"draw": k})
+        if k > self.rounds or self.state.chance_due() is None:
+            raise IllegalAction(f"round {k} is not due", reason="fair.not_due", params={"round": k})
         if self.strict and seat != min(s for s in range(self.players) if s not in self.pending):
-            raise IllegalAction("the record lists each draw's reveals by seat", reason="fair.out_of_order",
+            raise IllegalAction("the record lists each round's reveals by seat", reason="fair.out_of_order",
                                 params={"seat": seat, "what": f"reveal {k}"})
         value = crypto.unb64(msg["value"], 32)
         if value is None:
             raise BadRequest("a reveal is 32 bytes, base64url", reason="fair.bad_message",
                              params={"field": "value"})
         if k >= self.lengths[seat]:
-            raise IllegalAction(f"seat {seat}'s chain has no link for draw {k}", reason="fair.chain_exhausted",
-                                params={"seat": seat, "draw": k})
+            raise IllegalAction(f"seat {seat}'s chain has no link for round {k}", reason="fair.chain_exhausted",
+                                params={"seat": seat, "round": k})
         if not crypto.follows(value, self.heads[seat]):
-            raise BadRequest(f"seat {seat}'s reveal for draw {k} does not hash to its previous one",
-                             reason="fair.bad_reveal", params={"seat": seat, "draw": k})
-        after = None
-        if len(self.pending) + 1 == self.players:  # the last reveal: the draw is made
+            raise BadRequest(f"seat {seat}'s reveal of round {k} does not hash to its previous one",
+                             reason="fair.bad_reveal", params={"seat": seat, "round": k})
+        after, drawn = None, []
+        if len(self.pending) + 1 == self.players:  # the last reveal: the round's draws are made
             values = [value if s == seat else self.pending[s][0] for s in range(self.players)]
-            i = crypto.joint_draw(self.gid, k, values, due.weights)
             after = self.state.clone()
-            after.apply_chance(due.outcomes[i])
-            if _private(after):
-                raise IllegalAction("private draws are not supported yet", reason="fair.private_draws",
-                                    params={"game": self.game.id})
+            while after.chance_due() is not None:  # every draw before the next decision
+                due = after.chance_due()
+                if due.seen_by is not None:
+                    raise IllegalAction("private draws are not supported yet", reason="fair.private_draws",
+                                        params={"game": self.game.id})
+                outcome = due.outcomes[crypto.joint_draw(self.gid, k, values, due.weights, len(drawn))]
+                after.apply_chance(outcome)
+                drawn.append([due.kind, outcome])
         self.pending[seat] = (value, msg)
         self.next_n[seat] += 1
         if after is not None:
@@ -348,7 +351,8 @@ class Party:
                 self.heads[s] = self.pending[s][0]
                 self.transcript.append(self.pending[s][1])
             self.pending = {}
-            self.draws.append([due.kind, due.outcomes[i]])
+            self.draws += drawn
+            self.rounds += 1
             self._set_state(after)
 
     def _accept_act(self, msg, seat) -> None:

@@ -1,7 +1,7 @@
 """The record of a fair game and its verifier.
 
 A record holds the table, every signed message in the one canonical order (joins by seat;
-then, as the game went, each act, and each draw's reveals by seat), the draws they gave and
+then, as the game went, each act, and each round's reveals by seat), the draws they gave and
 the result. `check(record)` replays it from nothing but the record: every signature, every
 reveal against its seat's chain, every draw from the reveals, every act legal in the state
 its seat says it saw, and the result."""
@@ -42,7 +42,7 @@ def _where(i: int, m) -> str:
     if not isinstance(m, dict):
         return f"message {i}"
     kind, seat = m.get("kind"), m.get("seat")
-    what = {"join": "join", "reveal": f"reveal for draw {m.get('draw')}",
+    what = {"join": "join", "reveal": f"reveal of round {m.get('round')}",
             "act": f"move {m.get('step')}"}.get(kind, f"{str(kind)[:20]!r} message")
     return f"message {i} (seat {str(seat)[:10]}'s {what})"
 
@@ -96,7 +96,7 @@ def summary(record) -> str:
     game, s = observer.game, observer.state
     title = game.titles.get("en") or game.id
     head = (f"OK: fair {title} · {observer.players} players · {len(record['messages'])} signed messages · "
-            f"{len(observer.draws)} draws from joint reveals · {observer.steps} moves · ")
+            f"{len(observer.draws)} draws from {observer.rounds} rounds of joint reveals · {observer.steps} moves · ")
     if s is None or not s.is_over:
         return head + f"not finished, waiting for {observer.waiting_for()}"
     scores = " : ".join(str(x) for x in s.scores())
