@@ -90,7 +90,7 @@ for (const requests of input.sessions || []) {
   if (match !== null) {
     pyodide.globals.set("match_id", match);
     state = pyodide.runPython(
-      "import json, urzeit.api as a\njson.dumps(a._matches[match_id].state.to_json(), sort_keys=True)");
+      "import json, urzeit.match as m\njson.dumps(m.peek(match_id).state.to_json(), sort_keys=True)");
     pyodide.globals.delete("match_id");
   }
   sessions.push({ replies, state });

@@ -276,8 +276,9 @@ def test_decision_limit_shares_the_turn_budget():
 def _ai_reply(game, level, **extra):
     new = api.handle(json.dumps({"op": "new", "game": game, "seed": 4,
                                  "seats": [{"kind": "ai", "level": level}, {"kind": "ai", "level": level}]}))
-    match = json.loads(new)["result"]["match"]
-    return match, json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": 0, **extra})))
+    started = json.loads(new)["result"]
+    match, seat = started["match"], started["view"]["current_seat"]  # whoever the draw lets begin
+    return match, json.loads(api.handle(json.dumps({"op": "ai", "match": match, "seat": seat, **extra})))
 
 
 def test_a_spent_turn_budget_cuts_the_search_and_says_so(monkeypatch):
@@ -306,5 +307,6 @@ def test_a_game_may_give_its_turns_a_budget_of_its_own():
 def test_a_bad_turn_ms_is_refused_and_plays_nothing(bad):
     match, r = _ai_reply("elawa", "medium", turn_ms=bad)
     assert not r["ok"] and r["error"]["code"] == "bad_request"
+    before = json.loads(api.handle(json.dumps({"op": "save", "match": match})))["result"]
     view = json.loads(api.handle(json.dumps({"op": "view", "match": match, "seat": 0})))["result"]
-    assert view["state_id"] == 0 and view["current_seat"] == 0
+    assert view["state_id"] == 0 and before["actions"] == []  # nothing was played

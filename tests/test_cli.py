@@ -90,10 +90,11 @@ def test_replay_in_german(exported):
     path, replay, _ = exported["sammler"]
     r = urzeit("replay", path, "--lang", "de")
     assert r.returncode == 0, r.stderr
-    assert "Carcassonne – Jäger und Sammler" in r.stdout and "legt eine Karte mit" in r.stdout
+    assert "Carcassonne – Jäger und Sammler" in r.stdout and "legt ein Landschaftsplättchen (" in r.stdout
     assert "Ergebnis: " in r.stdout and "lays a tile" not in r.stdout
     r = urzeit("replay", exported["elawa"][0], "--lang", "de")
-    assert "nimmt „" in r.stdout and "beendet den Zug" in r.stdout
+    assert re.search(r"nimmt (den|die|das) \w+ (Urmenschen|Hütte|Werkzeug|Vorratskarte) ", r.stdout)
+    assert "beendet den Zug" in r.stdout and " takes " not in r.stdout
 
 
 def test_the_words_name_what_is_printed_on_tiles_and_cards():
@@ -105,23 +106,25 @@ def test_the_words_name_what_is_printed_on_tiles_and_cards():
              "tile_to_place": "S01", "tile_is_bonus": False, "seats": [{"name": "Ada"}, {"name": "Bo"}]}
     # S01 shows a meadow with a mammoth, a forest, a river ending in a lake
     assert sammler.describe({"type": "place_tile", "x": 1, "y": 0, "rotation": 0}, start, [], "en") == \
-        "lays a tile with forest, river, lake and meadow east of the start tile"
+        "lays a tile (forest, river, lake and meadow) east of the start tile"
     assert sammler.describe({"type": "place_tile", "x": -1, "y": 1, "rotation": 0}, start, [], "de") == \
-        "legt eine Karte mit Wald, Fluss, See und Wiese südwestlich der Startkarte"
+        "legt ein Landschaftsplättchen (Wald, Fluss, See und Wiese) südwestlich des Startplättchens an"
     after = dict(start, last_placed={"x": 0, "y": 0})
     assert sammler.describe({"type": "place_figure", "figure": "hut", "zone": "L1"}, after, [], "en") == \
         "puts a hut on the lake"
     done = [{"type": "complete", "feature": "forest", "points": 4, "players": [1]},
-            {"type": "score", "category": "forests", "players": [1], "points": 4}]
+            {"type": "score", "category": "forests", "players": [1], "points": 4, "tiles": 2}]
     assert sammler.describe({"type": "pass"}, after, done, "en") == \
-        "puts no figure; completes a forest worth 4: Bo scores"
-    assert elawa.card_name("B01", "en") == "the blue hut" and elawa.card_name("B01", "de") == "„Hütte, blau“"
+        "puts no figure; Forest complete (2 tiles): Bo scores 4 points"
+    assert elawa.card_name("B01", "en", "acc") == "the blue hut" and elawa.card_name("B01", "de", "acc") == "die blaue Hütte"
     assert elawa.describe({"type": "play", "card": "B01", "pay": ["berry", "meat", "fur"], "sacrifice": None},
-                          {"current_seat": 0}, [], "en") == "plays the blue hut, paying berry, meat and fur"
+                          {"current_seat": 0}, [], "en") == "plays the blue hut, pays 1 berry, 1 meat and 1 fur"
     assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "en") == "plays the Hunter"
-    assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "de") == "spielt Jäger"
+    assert spaeher.describe({"type": "play", "card": "jaeger"}, {}, [], "de") == "spielt „Jäger“"
     assert spaeher.describe({"type": "place", "where": "W01"}, {}, [], "en") == \
-        "sends a member to the wilderness with stone, wood and clay"
+        "sends a member to the wilderness (stone, wood, clay)"
+    assert spaeher.describe({"type": "place", "where": "W01"}, {}, [], "de") == \
+        "schickt ein Mitglied in die Wildnis (Stein, Holz, Lehm)"
     assert nim.describe({"type": "take", "n": 3}, {}, [{"type": "take", "n": 3, "pile": 12}], "en") == \
         "takes 3 stones, 12 left"
 

@@ -303,33 +303,58 @@ def test_the_table_fits_phones_and_a_tablet_with_touch(browser, served_dist):
     context.close()
 
 
-def test_words_and_plurals(page, served_dist):
+def engine_log_lines(replay, viewer=0):
+    """The log lines the engine words for `viewer` over a game, one page line per group (a turn),
+    in both languages: what the page must show."""
+    from urzeit import api
+    r = api.call({"op": "new", "game": "elawa", "seats": replay["seats"], "seed": replay["seed"],
+                  "options": replay["options"]})["result"]
+    match, lines = r["match"], []
+    for action in replay["actions"]:
+        view = api.call({"op": "view", "match": match, "seat": None})["result"]
+        seat = view["current_seat"]
+        state = api.call({"op": "view", "match": match, "seat": seat})["result"]["state_id"]
+        reply = api.call({"op": "act", "match": match, "seat": seat, "state_id": state, "action": action,
+                          "lang": "de"})["result"]
+        for line in reply["log"]:  # worded for the acting seat; the same for seat 0 in Elawa (all public)
+            if lines and line["group"] is not None and lines[-1]["group"] == line["group"]:
+                lines[-1] = {"group": line["group"], **{lg: lines[-1][lg] + " " + line[lg] for lg in ("de", "en")}}
+            else:
+                lines.append(dict(line))
+    api.call({"op": "close", "match": match})
+    return lines
+
+
+def test_the_table_shows_the_engines_words(page, served_dist):
     start(page, served_dist)
-    words = page.evaluate("""async () => {
-      const m = await import('/js/renderers/elawa.mjs');
-      const card = (type, colour) => ({ type, colour });
-      return {
-        berry: [m.tokenWords('berry', 1, 'de'), m.tokenWords('berry', 2, 'de'), m.tokenWords('berry', 1, 'en'), m.tokenWords('berry', 2, 'en')],
-        list: [m.tokensWords(['fur', 'berry', 'berry'], 'de'), m.tokensWords(['fur', 'berry', 'berry', 'meat'], 'en')],
-        names: [m.cardName(card('hut', 'blue'), 'de'), m.cardName(card('caveman', 'red'), 'de', 'acc'), m.cardName(card('tool', 'green'), 'de', 'nom'),
-                m.cardName(card('supply', 'purple'), 'de', 'acc'), m.cardName(card('caveman', 'red'), 'en', 'acc'), m.cardName(card('supply', 'yellow'), 'en')],
-      };
-    }""")
-    assert words["berry"] == ["1 Beere", "2 Beeren", "1 berry", "2 berries"]
-    assert words["list"] == ["2 Beeren und 1 Fell", "2 berries, 1 meat and 1 fur"]
-    # the card kind "Vorratskarte" / "storage card" is never the token pool "Vorrat" / "supply"
-    assert words["names"] == ["blaue Hütte", "den roten Urmenschen", "das grüne Werkzeug", "die violette Vorratskarte",
-                              "the red caveman", "yellow storage card"]
-    # the action list and the log speak in words
+    set_lang(page, "de")
+    page.wait_for_function("() => window.urzeit.view.words.legal[0].startsWith('Nimm ')")
+    # the action list says exactly the engine's labels, in the page's language
     open_action_list(page)
+    view = page.evaluate("() => window.urzeit.view")
     labels = page.locator("#legal-actions button").all_inner_texts()
-    assert labels and all(l.startswith("Nimm ") or l.startswith("Take ") for l in labels)
-    assert not any(ID.search(l) for l in labels)
+    assert labels == view["words"]["legal"] and len(labels) == len(view["legal"])
+    assert all(l.startswith("Nimm ") for l in labels) and not any(ID.search(l) for l in labels)
+    # the bar's prompt is the engine's, and so is the take's preview
+    assert page.locator(".elawa-bar .prompt").inner_text().strip() in view["words"]["prompt"].values()
+    # a move of ours and the computer's: the log shows the engine's lines in German, then in English
     page.locator("#legal-actions button").first.click()
-    page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    page.wait_for_function("() => window.urzeit.view.phase !== 'take'")
     wait_idle(page)
-    log = page.locator("#log").inner_text()
-    assert not ID.search(log) and (" nahm " in log or " took " in log)
+    for turn in range(20):  # our turn to its end, then the computer's
+        if page.evaluate("() => window.urzeit.view.turns") >= 2:
+            break
+        step(page, turn)
+    replay = page.evaluate("() => window.urzeit.request({op: 'save', match: window.urzeit.view.match})")
+    expected = engine_log_lines(replay)
+    assert any(line["de"].startswith("Computer 2 ") for line in expected)
+    assert page.locator("#log li").all_inner_texts() == [line["de"] for line in expected]
+    set_lang(page, "en")
+    page.wait_for_function("() => document.querySelector('#log li').textContent.includes(' takes ')")
+    assert page.locator("#log li").all_inner_texts() == [line["en"] for line in expected]
+    page.wait_for_function("() => window.urzeit.view.words.legal[0].startsWith('Take ')")
+    open_action_list(page)
+    assert page.locator("#legal-actions button").all_inner_texts() == page.evaluate("() => window.urzeit.view.words.legal")
     page.watch.assert_clean()
 
 
@@ -371,23 +396,17 @@ def test_the_legend_stays_in_sight_and_tappable_on_phones(browser, served_dist, 
 
 def test_storage_cards_are_never_called_the_supply(page, served_dist):
     """The rules say "Vorrat" for the token pool and for a card kind; the card is always the
-    "Vorratskarte" (storage card), the bare word only ever the pool."""
+    "Vorratskarte" (storage card), the bare word only ever the pool (the engine's card names:
+    tests/test_elawa_words.py; here what the table shows of them and its legend)."""
     start(page, served_dist)
-    texts = page.evaluate("""async () => {
-      const m = await import('/js/renderers/elawa.mjs');
-      const data = await (await fetch('/data/elawa-cards.json')).json();
-      const out = [];
-      for (const c of data.tribe_cards) for (const lang of ['de', 'en']) {
-        for (const form of ['bare', 'nom', 'acc']) out.push([c.type, m.cardName(c, lang, form)]);
-        out.push([c.type, m.scoringText(c, lang)]);
-      }
-      return out;
-    }""")
     pool = re.compile(r"\b(Vorrat|supply)\b", re.I)
-    assert not [t for _, t in texts if pool.search(t)]
-    assert all(("Vorratskarte" in t or "storage card" in t) for kind, t in texts[::4] if kind == "supply")
     for lang, card, pool_word in [("de", "Vorratskarte:", "Vorrat:"), ("en", "Storage card:", "Supply:")]:
         set_lang(page, lang)
+        page.wait_for_function(f"() => window.urzeit.view.words.fire.startsWith('{'Feuer' if lang == 'de' else 'Fire'}')")
+        cards = page.evaluate("() => window.urzeit.view.words.cards")
+        assert cards and not [w for w in cards.values() if pool.search(w["name"]) or pool.search(w["points"])]
+        shown = page.locator(".ecard-name, .ecard-points").all_inner_texts()
+        assert not [t for t in shown if pool.search(t)]
         page.click(".elawa-legend summary")
         legend = page.locator(".elawa-legend ul").inner_text()
         assert card in legend and pool_word in legend, legend

@@ -125,7 +125,7 @@ def test_corrupt_files_and_storage_entries_give_messages_and_keep_other_saves(pa
     assert page.locator("#saved-list .saved-game.broken").count() == 2
     # a corrupt or foreign file is refused with a message
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "urzeit-replay", "version": 1, "game": "sammler", "players": 2, "seed": 1, '
+    bad.write_text('{"format": "urzeit-replay", "version": 2, "game": "sammler", "players": 2, "seed": 1, '
                    '"options": {}, "actions": [{"type": "place_tile", "x": 40, "y": 40, "rotation": 0}]}')
     page.set_input_files("#import-file", str(bad))
     page.wait_for_function("() => document.getElementById('import-message').textContent.length > 0")
@@ -466,3 +466,22 @@ def test_the_file_picker_speaks_the_players_language(page, served_dist):
     assert page.locator("#import-file").evaluate("(e) => getComputedStyle(e).opacity") == "0"
     page.locator("#import-file").focus()
     assert page.evaluate("() => document.activeElement.id") == "import-file"
+
+
+def test_a_save_of_an_older_version_is_refused_with_words_and_kept(page, served_dist):
+    """Saves from before chance steps (replay version 1) would replay into another game: the
+    page says so in the player's words and deletes nothing."""
+    ready(page, served_dist)
+    old = {"format": "urzeit-replay", "version": 1, "game": "sammler", "players": 2, "seed": 1, "options": {},
+           "seats": [{"kind": "human", "name": "Ada"}, {"kind": "ai", "name": "Bot", "level": "easy"}],
+           "actions": []}
+    record = {"version": 1, "id": "old1", "game": "sammler", "date": "2026-11-30T10:00:00Z", "replay": old,
+              "seats": [{"kind": "human", "name": "Ada"}, {"kind": "ai", "name": "Bot"}], "scores": [0, 0], "over": False}
+    page.evaluate("(r) => localStorage.setItem('urzeit.save.old1', JSON.stringify(r))", record)
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.locator("#saved-list .saved-game .saved-resume").first.click()
+    page.wait_for_function("() => document.getElementById('import-message').textContent.length > 0")
+    text = page.locator("#import-message").inner_text()
+    assert "älteren" in text or "older" in text
+    assert page.locator("#saved-list .saved-game").count() == 1  # nothing deleted

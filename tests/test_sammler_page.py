@@ -143,6 +143,9 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist):
         assert total == view["scores"][i] == view["breakdown"][i]["total"]
         # every scoring entry is a line in words
         assert rows.nth(i).locator("li").count() == max(1, len(view["breakdown"][i]["entries"]))
+        # in the engine's words
+        assert rows.nth(i).locator("li").all_inner_texts() == view["words"]["breakdown"][i]["entries"]
+        assert rows.nth(i).locator(".total").inner_text() == view["words"]["breakdown"][i]["total"]
     assert turns >= 35
     screenshot(page, "sammler-end")
     assert_words(page)
@@ -304,7 +307,7 @@ def test_layout_and_words_at_every_size(browser, served_dist, group):
                 assert "R" not in page.locator(".sammler-panel .hint").inner_text().split()
             assert_spots_clear_of_buttons(page)
             first = page.evaluate("() => window.urzeit.board.labelOf(window.urzeit.view.legal[0])")
-            assert ("Startkarte" if lang == "de" else "start tile") in first, first
+            assert ("Startplättchen" if lang == "de" else "start tile") in first, first  # the engine's words
 
         check_every_size(page, group, "1-tile", first_decision)
         # lay a tile at the last size of the group
@@ -354,7 +357,7 @@ def test_layout_and_words_at_every_size(browser, served_dist, group):
 
         def next_turn(width, height, lang, phone):
             log = page.locator("#log").inner_text()
-            assert "legte eine" in log or "laid a" in log, log  # each line in the language of its time
+            assert "legt ein" in log or "lays a" in log, log  # each line in the language of its time
             assert_spots_clear_of_buttons(page)
             if phone:
                 assert in_view(page, ".sammler-controls")
@@ -522,15 +525,42 @@ def test_the_explanation_goes_away_after_a_click_and_the_computers_move(page, se
     page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
     wait_idle(page)
     assert page.locator(".sammler-tooltip").is_hidden()
-    # counted words, German and English
-    got = page.evaluate("""async () => {
-      const m = await import('./js/renderers/sammler.mjs');
-      return [m.count(1, 'tile', 'de'), m.count(2, 'tile', 'de'), m.count(1, 'hut', 'de'), m.count(2, 'hut', 'de'),
-              m.count(1, 'tile', 'en'), m.count(2, 'tile', 'en'), m.count(2, 'fish', 'en'), m.count(2, 'mammoth', 'de'),
-              m.scoreEntryText({category: 'forests', points: 8, tiles: 3, mushrooms: 1, gold: 0}, 'de'),
-              m.scoreEntryText({category: 'hunters', points: 2, deer: 2, deer_counted: 1, mammoth: 0, aurochs: 0, tigers: 1, fire: false, cult_site: false}, 'en')];
-    }""")
-    assert got == ["1 Karte", "2 Karten", "1 Hütte", "2 Hütten", "1 tile", "2 tiles", "2 fish", "2 Mammuts",
-                   "Wald fertig (3 Karten, 1 Pilzgruppe): 8 Punkte",
-                   "Hunters on a meadow (1 of 2 deer count, 1 tiger): 2 points"], got
+    # counted words (German and English) are the engine's: tests/test_sammler_words.py
+    page.watch.assert_clean()
+
+
+def test_the_words_are_the_engines(page, served_dist):
+    """The action list, the figure choices and the log say what the engine words (view.words,
+    a reply's log), and a language switch rewords the log from the engine's other language."""
+    start(page, served_dist)
+    set_lang(page, "de")
+    page.wait_for_function("() => window.urzeit.view.words && /legen/.test(window.urzeit.view.words.legal[0])")
+    view = page.evaluate("() => window.urzeit.view")
+    assert page.locator("#legal-actions .legal-action").all_text_contents() == view["words"]["legal"]
+    place(page, [a for a in view["legal"] if a["type"] == "place_tile"][0])
+    wait_idle(page)
+    view = page.evaluate("() => window.urzeit.view")
+    assert view["phase"] == "figure"
+    assert page.locator("#legal-actions .legal-action").all_text_contents() == view["words"]["legal"]
+    figures = [w for a, w in zip(view["legal"], view["words"]["legal"]) if a["type"] == "place_figure"]
+    assert page.locator(".figure-choice").all_inner_texts() == figures
+    assert page.locator("#sammler-no-figure").inner_text() == "Keine Figur"
+    before = state_id(page)
+    page.click("#sammler-no-figure")
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+    page.wait_for_function("() => window.urzeit.view.current_seat === 0 && window.urzeit.view.phase === 'tile'")
+    wait_idle(page)
+    lines = page.locator("#log li").all_inner_texts()
+    assert lines[0].startswith("Spieler 1 legt ein Landschaftsplättchen (") and \
+        lines[0].endswith(" und setzt keine Figur."), lines
+    computer = [line for line in lines if line.startswith("Computer 2 legt ein ")]
+    assert computer and " und setzt " in computer[0] and computer[0].endswith("."), lines
+    set_lang(page, "en")
+    page.wait_for_function("() => /^Computer 2 lays a /m.test(document.getElementById('log').innerText)")
+    lines = page.locator("#log li").all_inner_texts()
+    assert lines[0].startswith("Player 1 lays a tile (") and lines[0].endswith(" and puts no figure."), lines
+    assert not any(" legt " in line or " setzt " in line for line in lines), lines
+    page.wait_for_function("() => window.urzeit.view.words && /^Lay the tile/.test(window.urzeit.view.words.legal[0])")
+    view = page.evaluate("() => window.urzeit.view")
+    assert page.locator("#legal-actions .legal-action").all_text_contents() == view["words"]["legal"]
     page.watch.assert_clean()

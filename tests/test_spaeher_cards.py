@@ -212,9 +212,9 @@ def test_every_location_gives_each_of_its_resources_once(loc_id):
     s.phase = "turn"
     got = []
     for _ in range(len(resources)):
-        loc = s._loc(loc_id)
+        loc = s.location(loc_id)
         if loc is None or 0 not in loc["members"]:
-            s._loc(loc_id)["members"].append(0) if loc else None
+            s.location(loc_id)["members"].append(0) if loc else None
         free = [a for a in s.legal_actions() if a["type"] == "recall" and a["where"] == loc_id]
         if not free:
             break

@@ -135,16 +135,19 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist, see
             assert unit.match(c["pts"]) and abs(int(c["points"])) == int(re.sub(r"\D", "", c["pts"])), c
             assert "Punkt" not in c["count"] and "point" not in c["count"], c
     headers = page.locator("#end-screen .sp-summary th.who")
-    assert headers.nth(view["winner"]).locator(".win").count() == 1 and headers.nth(1 - view["winner"]).locator(".win").count() == 0
+    winner = view["winners"][0]
+    assert view["winners"] == [view["winner"]]
+    assert headers.nth(winner).locator(".win").count() == 1 and headers.nth(1 - winner).locator(".win").count() == 0
     assert page.locator("#turn-info").inner_text()
     # why it ended, in words; the summary the shell's end screen shows
     assert view["end"] in ("goal", "hunt_over", "stalled", "turn_limit")
     lang = "de" if page.locator("#lang-toggle").inner_text() == "EN" else "en"
     assert page.locator("#end-screen .sp-why").first.inner_text() == END_WHY[lang][view["end"]]
     summary = page.evaluate("""async () => {
-        const m = await import('./js/renderers/spaeher.mjs');
-        const v = window.urzeit.view;
-        return m.endSummary(v, 'en', v.seats.map((s) => s.name)).innerText; }""")
+        const m = await import('./js/renderers/spaeher/index.mjs');
+        const v0 = window.urzeit.view;
+        const v = await window.urzeit.request({ op: 'view', match: v0.match, seat: v0.seat, lang: 'en' });
+        return m.endSummary(v, v.seats.map((s) => s.name)).innerText; }""")
     assert "Sunsets" in summary and "Items" in summary and "Starting points" in summary and END_WHY["en"][view["end"]] in summary
     assert "no items" not in summary
     screenshot(page, f"spaeher-end-{mode}")
@@ -522,11 +525,47 @@ def test_the_log_tells_one_line_per_turn(page, served_dist):
     # the players take turns line by line
     whose = [l.split(":")[0] for l in turn_lines]
     assert all(a != b for a, b in zip(whose, whose[1:])), whose
-    # a sunset says its points at the end of its line
+    # a sunset says its points ("macht Sonnenuntergang (3 Mitglieder − 2 Hunger): +1 Punkt.")
     sunsets = [l for l in turn_lines if "Sonnenuntergang" in l]
-    assert all(re.search(r", [+−]\d+ Punkte?\.$", l) for l in sunsets), sunsets
+    assert all(re.search(r"Sonnenuntergang \([^)]*\): [+−]\d+ Punkte?[.,]", l) for l in sunsets), sunsets
     # the other language: the same lines, reworded
     page.click("#lang-toggle")
     en = page.locator("#log li").all_inner_texts()
     assert len(en) == len(lines) and en != lines and all(l.split(":")[0] in ("Player 1", "Computer 2") for l in en[:3])
+    page.watch.assert_clean()
+
+
+def test_the_action_list_and_the_log_are_the_engines_words(page, served_dist):
+    start(page, served_dist, seed=9, level="easy")
+    set_lang(page, "de")
+    view = page.evaluate("() => window.urzeit.view")
+    labels = page.evaluate("() => [...document.querySelectorAll('#legal-actions button.legal-action')].map((b) => b.textContent)")
+    assert labels and labels == view["words"]["legal"], (labels, view["words"])
+    assert view["words"]["prompt"] in page.locator(".sp-banner").inner_text()
+    # our turn, then the computer's: its line in the log is the engine's, in German
+    for _ in range(12):
+        view = page.evaluate("() => window.urzeit.view")
+        if view["current_seat"] != 0 or view["over"]:
+            break
+        before = state_id(page)
+        legal = view["legal"]
+        a = next((x for x in legal if x["type"] == "play"), None) or next((x for x in legal if x["type"] == "stop"), legal[0])
+        page.evaluate("(a) => window.urzeit.act(a)", a)
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+        wait_idle(page)
+    page.wait_for_function("() => [...document.querySelectorAll('#log li')].some((li) => li.innerText.startsWith('Computer 2: '))", timeout=120_000)
+    wait_idle(page)
+    lines = page.locator("#log li").all_inner_texts()
+    computer = [l for l in lines if l.startswith("Computer 2: ")]
+    assert computer and all(re.search(r": (spielt|holt|macht) ", l) for l in computer), lines
+    assert not any(w in " ".join(lines) for w in (" the ", " plays ", "undefined", "null", "{")), lines
+    # in English after a language switch, without asking the engine again
+    page.click("#lang-toggle")
+    en = page.locator("#log li").all_inner_texts()
+    assert len(en) == len(lines) and en != lines, en
+    assert all(re.search(r": (plays|brings|calls) ", l) for l in en if l.startswith("Computer 2: ")), en
+    assert not any(w in " ".join(en) for w in (" spielt ", " holt ", "Mitglied")), en
+    page.wait_for_function("() => /Your turn|Waiting/.test(window.urzeit.view.words.prompt || '')")
+    view = page.evaluate("() => window.urzeit.view")
+    assert page.evaluate("() => [...document.querySelectorAll('#legal-actions button.legal-action')].map((b) => b.textContent)") == view["words"]["legal"]
     page.watch.assert_clean()

@@ -77,7 +77,7 @@ def test_eight_hunger_costs_a_member_and_three_tiles():
 def test_recall_takes_one_uncovered_resource_each_used_at_once():
     s = new("intro", hunt=["J02"], wild=["W01", "W02"])  # J02: meat, meat, skin
     s.apply({"type": "play", "card": "jaeger"})  # reveals J02, places up to 2 there
-    s._loc("J02")["covered"][2] = True  # the skin was taken before
+    s.location("J02")["covered"][2] = True  # the skin was taken before
     s.apply({"type": "place", "where": "J02"})
     s.apply({"type": "place", "where": "J02"})
     if s.phase == "column":
@@ -325,7 +325,7 @@ def test_taking_a_resource_when_recalling_is_optional():
     s.tribe[0] = 1
     assert {"type": "recall", "where": "J09", "resource": None} in s.legal_actions()
     s.apply({"type": "recall", "where": "J09", "resource": None})
-    assert s.pool == [] and s.tribe[0] == 2 and s._loc("J09")["covered"] == [False] * 3
+    assert s.pool == [] and s.tribe[0] == 2 and s.location("J09")["covered"] == [False] * 3
 
 
 def test_a_member_placed_by_an_item_created_in_a_recall_stays_out_for_that_recall():
@@ -336,11 +336,11 @@ def test_a_member_placed_by_an_item_created_in_a_recall_stays_out_for_that_recal
         s.phase, s.pool = "recall", list(ITEMS[item]["cost"])
         s.apply({"type": "create", "item": item})
         s.apply({"type": "place", "where": where})
-        assert s.phase == "recall" and s._loc("J09")["members"] == [0, 0]
+        assert s.phase == "recall" and s.location("J09")["members"] == [0, 0]
         s.apply({"type": "recall", "where": "J09", "resource": "meat"})  # the one that was there
         assert not [a for a in s.legal_actions() if a["type"] == "recall"], item
         s.apply({"type": "finish"})
-        assert s._loc("J09")["members"] == [0]
+        assert s.location("J09")["members"] == [0]
         s.current, s.phase = 0, "turn"  # a later turn: now it may come home
         assert {"type": "recall", "where": "J09", "resource": None} in s.legal_actions()
 
@@ -396,9 +396,16 @@ def test_determinize_redeals_only_what_the_seat_cannot_see():
     assert d.items[1] == s.items[1] and d.hand == s.hand and d.locations == s.locations
     assert len(d.items[0]) == len(s.items[0])
     assert sorted(d.items[0] + d.item_deck) == sorted(s.items[0] + s.item_deck)
-    assert sorted(d.hunt_deck) == sorted(s.hunt_deck) and sorted(d.wild_deck) == sorted(s.wild_deck)
-    others = {tuple(s.determinize(1, Rng(k)).hunt_deck) for k in range(5)}
-    assert len(others) > 1
+    # the decks are unordered pools: nothing to re-deal, what comes next is chance
+    assert d.hunt_deck == sorted(s.hunt_deck) and d.wild_deck == sorted(s.wild_deck)
+    others = {tuple(s.determinize(1, Rng(k)).items[0]) for k in range(8)}
+    assert len(others) > 1  # the other seat's hidden item is re-dealt
+    revealed = set()
+    for k in range(8):
+        w = s.determinize(1, Rng(k))
+        w.apply({"type": "play", "card": "jaeger"})  # reveals a Jagdgebiet: drawn by the world's own Rng
+        revealed.add(w.revealed)
+    assert len(revealed) > 1
 
 
 def test_when_the_second_player_reaches_24_the_game_ends_at_once():

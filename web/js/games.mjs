@@ -9,9 +9,9 @@
 //     mount(board, host)   optional; host = {act(action) -> Promise, names (reworded in place on a
 //                          language switch), seats, colours, lang() -> "de"|"en",
 //                          message(text) (an error line), refreshLegal()}
-//     update(view)         draw the view (or render(view, board, {names, lang}) without mount)
-//     label(action, lang)  plain words for the action list (keyboard, screen reader)
-//     event(e, names, lang) one log line, or null; called again for every event on a language switch
+//     update(view)         draw the view (or render(view, board, {names, lang}) without mount);
+//                          the engine words the game (view.words: the legal actions' labels and
+//                          the game's texts; a move's log lines): a renderer only draws
 //     breakdown(view, lang) the final scoring as an element for the shared end screen
 //                          (one [data-player] element per player)
 //   optional on the game: css (a stylesheet of the game's own, relative to the page: linked
@@ -19,9 +19,9 @@
 //     optional: showHint(action), onEvents(events), decisionElement() (scrolled to on a phone
 //                          when a decision waits; default the table), scrollsToDecisions (true: the
 //                          renderer scrolls its own decision areas into view), unmount(), hook (tests)
-import { game as sammler } from "./renderers/sammler.mjs";
-import { game as spaeher } from "./renderers/spaeher.mjs";
-import { game as elawa } from "./renderers/elawa.mjs";
+import { game as sammler } from "./renderers/sammler/index.mjs";
+import { game as spaeher } from "./renderers/spaeher/index.mjs";
+import { game as elawa } from "./renderers/elawa/index.mjs";
 import { game as nim } from "./renderers/nim/index.mjs";
 
 export const GAMES = [sammler, spaeher, elawa, nim];

@@ -13,6 +13,8 @@ once, in German and English, for the page (the api words each view and reply whe
   the end breakdown); added to the view's `words`.
 """
 
+import re
+
 LANGS = ("de", "en")
 
 
@@ -26,3 +28,22 @@ def log(before_view, action, events, lang="en"):
 
 def view_words(view, lang="en"):
     return {}
+
+
+# The names a seat gets when none is given (match.check_seats), worded in the reader's language
+# as the page does (i18n.mjs displayName): "Spieler 2" reads "Player 2" in English.
+_DEFAULT_NAME = re.compile(r"^(Spieler|Player|Computer) ([1-9])$")
+
+
+def seat_name(view, seat, lang="en"):
+    """The name of a seat as the page shows it."""
+    seats = view.get("seats") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(seats):
+        return {"de": "jemand", "en": "someone"}.get(lang, "someone")
+    name = seats[seat].get("name") or ""
+    m = _DEFAULT_NAME.match(name)
+    if m:
+        human = seats[seat].get("kind", "human") == "human"
+        word = ("Spieler" if lang == "de" else "Player") if human else "Computer"
+        return f"{word} {m.group(2)}"
+    return name

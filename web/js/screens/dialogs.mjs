@@ -2,13 +2,12 @@
 // it, else a link to copy).
 import { engine } from "../boot.mjs";
 import { errorText, getLang, t } from "../i18n.mjs";
-import { RULES, SHARE_NOTES } from "../rules.mjs";
 import { gameInfo } from "../games.mjs";
 import { $, match } from "./shared.mjs";
 
 export function showRules(gameId) {
   const info = gameInfo(gameId);
-  const rules = (info && info.rules) || RULES[gameId];  // a game's own rules module, else the table
+  const rules = info && info.rules;  // the game's own rules module
   if (!rules) return;
   $("rules-title").textContent = info ? info.titles[getLang()] || info.titles.de : t("rules");
   // our own static text, never data from a page, save or link
@@ -50,7 +49,7 @@ export async function shareGame() {
   $("share-link").value = url.href;
   $("share-message").textContent = shareMessage();
   const info = gameInfo(match.game);
-  const note = (info && info.shareNote) || SHARE_NOTES[match.game];
+  const note = info && info.shareNote;
   $("share-note").textContent = note ? note[getLang()] : "";
   $("share-native").hidden = typeof navigator.share !== "function";
   $("share-dialog").showModal();

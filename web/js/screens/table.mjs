@@ -1,6 +1,6 @@
 // The game screen: the top bar, the renderer's table, scores, the action list (collapsed:
-// for keyboard and screen-reader players), the log (kept as events, reworded on a language
-// change), undo and hint, pass-and-play, autosave and the replay viewer.
+// for keyboard and screen-reader players), the log (the engine's lines in both languages, shown in the
+// current one), undo and hint, pass-and-play, autosave and the replay viewer.
 import { engine } from "../boot.mjs";
 import { displayName, getLang, reasonText, t } from "../i18n.mjs";
 import { gameInfo } from "../games.mjs";
@@ -16,13 +16,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Without a renderer the view is shown as it is (only ever for a game the page does not know).
 const genericRenderer = {
-  label: (action) => JSON.stringify(action),
   render(view, board) {
     const pre = document.createElement("pre");
     pre.textContent = JSON.stringify(view, null, 1).slice(0, 4000);
     board.replaceChildren(pre);
   },
-  event: () => null,
 };
 
 export function renderer() {
@@ -170,12 +168,11 @@ function renderScores(view) {
   });
 }
 
-// A legal action in words: the engine's (view.words.legal, parallel to view.legal), else the
-// renderer's own (a game that does not word itself yet).
+// A legal action in words: the engine's (view.words.legal, parallel to view.legal).
 function actionLabel(view, action) {
   const i = view.words && view.words.legal ? (view.legal || []).indexOf(action) : -1;
   if (i >= 0) return view.words.legal[i];
-  return renderer().label ? renderer().label(action, getLang()) : action.type;
+  return action.type;  // a view without words (never asked for without a language)
 }
 
 export function renderLegal(view) {
@@ -223,20 +220,14 @@ export function isHumanTurn(view) {
     && view.seat === view.current_seat && match.mode === "live";
 }
 
-// ---- the log: events are kept and worded again in the current language ----
-// One line per event, unless the renderer tells a story: logGroup(event), asked when the event
-// arrives, gives the events of one line the same key (e.g. one turn; null: a line of its own),
-// and groupText(events, names, lang) words them together. An undo always ends a line.
+// ---- the log: the engine's lines, kept in both languages ----
+// A move's lines come worded by the engine ({group, de, en}); a line with the same group as the
+// last one (e.g. one turn of several moves) continues it. An undo always ends a line.
 
 function lineText(line) {
   const first = line.entries[0];
   if (first.undo) return "↶ " + t("undone");
-  const r = renderer();
-  if (first.line) return line.entries.map((x) => x.line[getLang()]).filter(Boolean).join(" ");
-  if (line.group === null) return r.event(first.event, match.names, getLang());
-  const events = line.entries.map((x) => x.event);
-  if (r.groupText) return r.groupText(events, match.names, getLang());
-  return events.map((e) => r.event(e, match.names, getLang())).filter(Boolean).join(" ");
+  return line.entries.map((x) => x.line[getLang()]).filter(Boolean).join(" ");
 }
 
 // Writes a line of the log anew (it may have grown); a line without words is left out.
@@ -266,17 +257,11 @@ function appendLog(entry) {
   showLine(match.logTail);
 }
 
-// A reply's log: the engine's lines ({group, de, en}: the same group as the last line goes on
-// that line) for a game that words itself (its renderer has no `event`), else the events.
+// A reply's log: the engine's lines; the renderer may animate the events.
 function logEvents(events, lines) {
   const r = renderer();
   if (r.onEvents) r.onEvents(events);
-  if (!r.event && Array.isArray(lines)) {
-    for (const line of lines) appendLog({ line, group: line.group ?? null });
-  } else {
-    // the key before the new view arrives: the renderer still sees the move's own turn
-    for (const e of events) appendLog({ event: e, group: r.logGroup ? r.logGroup(e) : null });
-  }
+  for (const line of Array.isArray(lines) ? lines : []) appendLog({ line, group: line.group ?? null });
   $("log").scrollTop = $("log").scrollHeight;
 }
 

@@ -63,7 +63,7 @@ class SammlerState(State):
     draw order from options.setup ({"land": [...], "bonus": [...]}, drawn from the end), else
     None. Ties are shared: "Der Spieler mit den meisten Punkten gewinnt" (the base's winners)."""
     __slots__ = (
-        "n", "rng", "due", "script", "board", "placed", "open", "base",
+        "n", "rng", "due", "script", "over", "board", "placed", "open", "base",
         "node_kind", "node_tile", "node_zone", "parent", "openc", "gold", "mush", "animals", "fire", "size",
         "sparent", "sfish",
         "figures", "members", "huts", "score", "score_log",
@@ -78,6 +78,7 @@ class SammlerState(State):
         self.rng = rng
         self.due = []
         self.script = None
+        self.over = False  # phase == "over", kept as a field: the base reads it at every step
         self.board = {}
         self.placed = []  # (type index, x, y, rotation, is_bonus)
         self.open = {}
@@ -106,6 +107,7 @@ class SammlerState(State):
         s.n = self.n
         s.rng = None if self.rng is None else self.rng.clone()
         s.due = list(self.due)
+        s.over = self.over
         s.script = None if self.script is None else {k: list(v) for k, v in self.script.items()}
         s.board = dict(self.board)
         s.placed = list(self.placed)
@@ -125,10 +127,6 @@ class SammlerState(State):
         return s
 
     # ---- contract properties -------------------------------------------------------
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
 
     def scores(self) -> list[int]:
         return list(self.score)
@@ -559,6 +557,7 @@ class SammlerState(State):
     def _final_scoring(self, events: list) -> None:
         """Schlusswertung: huts per river system, hunters per meadow."""
         self.phase = "over"
+        self.over = True
         self.tile = None
         # Hütten: per river system, majority of huts scores 1 per fish in the whole system
         systems = {}
@@ -761,6 +760,7 @@ class Sammler(Game):
                                                 for k in ("land", "bonus")}
         s.discarded = [T.BY_ID[t].index for t in d["discarded"]]
         s.current, s.phase = d["current"], d["phase"]
+        s.over = s.phase == "over"
         s.tile = T.BY_ID[d["tile"]].index if d["tile"] is not None else None
         s.tile_is_bonus, s.last = d["tile_is_bonus"], d["last"]
         s.bonus_pending, s.turn = d["bonus_pending"], d["turn"]

@@ -105,10 +105,10 @@ def _site_value(state, p, site):
 
 
 def _target_value(state, p, where, need):
-    loc = state._loc(where)
+    loc = state.location(where)
     if loc is not None:
         return _loc_value(state, p, loc, need)
-    return _site_value(state, p, state._site(where))
+    return _site_value(state, p, state.site(where))
 
 
 def _card_value(state, p, card, need):

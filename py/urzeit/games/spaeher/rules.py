@@ -8,9 +8,8 @@ ausspielen), recall members (Stammesmitglieder zurücknehmen), or sunset
 (Sonnenuntergang durchführen).
 """
 
-from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Game, TurnState
+from ...core.game import Chance, Game, State
 from ...core.rng import Rng
 from .components import CAPACITY, CHARS, GOAL, HUNGER_CAP, ITEMS, LOCS, SETUP, SITES, STALL_SUNSETS, START_HAND, TURN_LIMIT
 
@@ -52,17 +51,42 @@ def _covers(pool: list, cost: list) -> bool:
     return True
 
 
-class SpaeherState(TurnState):
-    due = ()  # (until chance steps land here) every draw happens at once
+def _counted(pool):
+    """Outcomes and weights of a sorted pool: each id once, weighted by its copies."""
+    if len(set(pool)) == len(pool):  # the usual case, cheaper (rollouts draw often)
+        return list(pool), [1] * len(pool)
+    outcomes, weights = [], []
+    for x in pool:
+        if outcomes and outcomes[-1] == x:
+            weights[-1] += 1
+        else:
+            outcomes.append(x)
+            weights.append(1)
+    return outcomes, weights
+
+
+# The chance kind of each pool.
+KINDS = {"items": "spaeher.item", "wild": "spaeher.wild", "hunt": "spaeher.hunt"}
+
+
+class SpaeherState(State):
+    """`item_deck`, `wild_deck` and `hunt_deck` are the unseen pools, kept sorted: no order of
+    a face-down stack exists until a card is drawn (a chance step, see `chance`). `special_pool`
+    and `site_pool` hold the special characters and sacred sites not (yet) laid out at set-up.
+    `script` holds fixed draw orders from options.setup ({"items"|"wild"|"hunt": ids, drawn
+    from the end}), else None."""
     __slots__ = ("mode", "rng", "vp", "hunger", "tribe", "camp", "supply", "hand", "items", "created",
                  "item_deck", "wild_deck", "hunt_deck", "locations", "sites", "display", "first",
                  "current", "phase", "steps", "playing", "revealed", "pool", "taken", "take_range",
                  "final", "over", "turns", "sunsets", "discarded", "hunt_over", "fresh", "calm", "last_vp",
-                 "end", "dropped", "earned")
+                 "end", "dropped", "earned", "special_pool", "site_pool", "script", "due")
 
     def clone(self) -> "SpaeherState":
         s = SpaeherState.__new__(SpaeherState)
-        s.mode, s.rng = self.mode, self.rng.clone()
+        s.mode, s.rng = self.mode, None if self.rng is None else self.rng.clone()
+        s.due = list(self.due)
+        s.special_pool, s.site_pool = list(self.special_pool), list(self.site_pool)
+        s.script = None if self.script is None else {k: list(v) for k, v in self.script.items()}
         s.vp, s.hunger = list(self.vp), list(self.hunger)
         s.tribe, s.camp, s.supply = list(self.tribe), list(self.camp), list(self.supply)
         s.hand = [list(h) for h in self.hand]
@@ -91,32 +115,40 @@ class SpaeherState(TurnState):
         return list(self.vp)
 
     def winners(self) -> list[int]:
-        w = self.winner()
-        return [w] if self.over and w is not None else []
-
-    def winner(self):
         """More points wins. A tie at the goal goes to the second player (gap #56). A game that
         ends without the goal (hunt over, stalled, turn limit) and is tied goes to the tribe
         that would score more at a sunset now (members - hunger - cards in hand; ours), and
-        only then to the second player."""
+        only then to the second player. So there is always exactly one winner."""
+        if not self.over:
+            return []
         if self.vp[0] != self.vp[1]:
-            return 0 if self.vp[0] > self.vp[1] else 1
+            return [0 if self.vp[0] > self.vp[1] else 1]
         if self.end != "goal":
             balance = [self.sunset_preview(p)["delta"] for p in range(2)]
             if balance[0] != balance[1]:
-                return 0 if balance[0] > balance[1] else 1
-        return 1 - self.first
+                return [0 if balance[0] > balance[1] else 1]
+        return [1 - self.first]
+
+    def winner(self):
+        """The one winner (the view's and the end event's field), None before the end."""
+        w = self.winners()
+        return w[0] if w else None
 
     # ---- helpers -----------------------------------------------------------------------
 
-    def _loc(self, loc_id):
+    def location(self, loc_id):
+        """The open location card with this id ({"id", "covered", "members"}), or None."""
         for l in self.locations:  # a plain loop: the planner asks this in every rollout step
             if l["id"] == loc_id:
                 return l
         return None
 
-    def _site(self, site_id):
-        return next((x for x in self.sites if x["id"] == site_id), None)
+    def site(self, site_id):
+        """The sacred site with this id ({"id", "side", "members"}), or None."""
+        for x in self.sites:
+            if x["id"] == site_id:
+                return x
+        return None
 
     def members_in_play(self, p) -> int:
         """On the tribe card, on locations and on sacred sites (gap #41)."""
@@ -149,7 +181,7 @@ class SpaeherState(TurnState):
     # ---- legal actions -----------------------------------------------------------------
 
     def legal_actions(self) -> list[dict]:
-        if self.over:
+        if self.over or self.due:
             return []
         p = self.current
         ph = self.phase
@@ -240,15 +272,9 @@ class SpaeherState(TurnState):
 
     # ---- applying ------------------------------------------------------------------------
 
-    def apply(self, action: dict) -> list[dict]:
-        if self.over:
-            raise IllegalAction("the game is over", reason="spaeher.game_over")
-        find_legal(action, self.legal_actions(), self._why_not)
-        return self.apply_legal(action)
-
-    def apply_legal(self, action: dict) -> list[dict]:
-        """apply without the check, for the bots' search and rollouts: only for an action
-        equal to one of this state's legal_actions() (checking it would recompute that list)."""
+    def do_apply(self, action: dict) -> list[dict]:
+        """One legal action. A draw on the way pauses the action (a slot in `due`);
+        `do_chance` carries it on from there."""
         p = self.current
         t = action["type"]
         events = []
@@ -309,9 +335,14 @@ class SpaeherState(TurnState):
                 events.append({"type": "take", "player": p, "card": card})
             if t == "stop" or self.taken >= self.take_range[1] or not any(self.display):
                 self._end_turn(events)
-        if not self._placing():
-            self._drive_off_minorities(events)
+        self._after_action(events)
         return events
+
+    def _after_action(self, events):
+        """The end of an action, once no draw is due: the sites' majorities (not while members
+        of one place step are still arriving)."""
+        if not self.due and not self._placing():
+            self._drive_off_minorities(events)
 
     def _placing(self) -> bool:
         """In the middle of a character's or item's place step: its members arrive together."""
@@ -330,8 +361,8 @@ class SpaeherState(TurnState):
                 events.append({"type": "driven_off", "player": o, "site": site["id"], "n": m[o]})
                 m[o] = 0
 
-    def _why_not(self, action):
-        """Raise the player's reason why `action` is not legal now."""
+    def why_not(self, action):
+        """Raise the player's reason why `action` is not legal now (with its reason key)."""
         t = action.get("type")
         turn = self.phase == "turn"
         card = action.get("card")
@@ -371,10 +402,10 @@ class SpaeherState(TurnState):
             step = self.steps[0]
             op = step["op"]
             if op == "draw_items":
-                for _ in range(step["n"]):
-                    if self.item_deck:  # gap #24
-                        self.items[p].append(self.item_deck.pop())
-                        events.append({"type": "draw_item", "player": p, "reveals": True})
+                if step["n"] > 0 and self.item_deck:  # gap #24: an empty deck gives nothing
+                    step["n"] -= 1
+                    self.due.append(("item", p))
+                    return  # drawn as a chance step; do_chance carries on
                 self.steps.pop(0)
             elif op == "cure":
                 cured = min(step["n"], self.hunger[p])
@@ -398,10 +429,11 @@ class SpaeherState(TurnState):
             elif op == "site_effect":
                 self.steps.pop(0)
                 self._drive_off_minorities(events)
-                self._site_effect(self._site(step["site"]), p, "place", events)
+                self._site_effect(self.site(step["site"]), p, "place", events)
             elif op == "reveal" and step["deck"] != "choice":
-                self._reveal(step["deck"], events)
                 self.steps.pop(0)
+                if self._reveal(step["deck"]):
+                    return
             elif op == "reveal" and not (self.wild_deck or self.hunt_deck):
                 self.steps.pop(0)  # gap #23: the reveal fizzles
             elif op == "place" and (step["max"] <= 0 or not self._place_targets(p, self._where(step))):
@@ -430,20 +462,21 @@ class SpaeherState(TurnState):
         if t == "stop":
             self.steps.pop(0)
         elif t == "reveal":
-            self._reveal(action["deck"], events)
             self.steps.pop(0)
+            if self._reveal(action["deck"]):
+                return
         elif t == "place":
             self.tribe[p] -= 1
             step["max"] -= 1
             if step["max"] <= 0:
                 self.steps.pop(0)
-            loc = self._loc(action["where"])
+            loc = self.location(action["where"])
             events.append({"type": "place", "player": p, "where": action["where"]})
             self.fresh.append(action["where"])
             if loc is not None:
                 loc["members"].append(p)
             else:
-                self._place_on_site(p, self._site(action["where"]), events)
+                self._place_on_site(p, self.site(action["where"]), events)
         elif t == "take":
             card = self.display[action["column"]].pop()
             self.hand[p].append(card)
@@ -454,14 +487,65 @@ class SpaeherState(TurnState):
                 self.steps.pop(0)
         self._run_steps(events)
 
-    def _reveal(self, deck, events):
-        cards = self.hunt_deck if deck == "hunt" else self.wild_deck
-        if not cards:
-            return
-        loc_id = cards.pop()
-        self.locations.append({"id": loc_id, "covered": [False] * len(LOCS[loc_id]["resources"]), "members": []})
-        self.revealed = loc_id
-        events.append({"type": "reveal", "location": loc_id, "reveals": True})
+    def _reveal(self, deck) -> bool:
+        """Queue the reveal of a location from `deck`; False if the deck is empty (gap #23)."""
+        if not (self.hunt_deck if deck == "hunt" else self.wild_deck):
+            return False
+        self.due.append(("reveal", deck))
+        return True
+
+    # ---- chance: every card drawn is a step of its own ------------------------------------
+    # Slots: ("special", column) and ("site",) lay out the display and the sacred sites at
+    # set-up; ("deal", p) and ("item", p) an item drawn face down by p (at set-up / by a card);
+    # ("open", "wild") a Wildnis opened at set-up, ("reveal", deck) one revealed in play.
+
+    def _pool(self, key):
+        return self.item_deck if key == "items" else self.wild_deck if key == "wild" else self.hunt_deck
+
+    def chance(self, slot) -> Chance:
+        kind = slot[0]
+        if kind == "special":
+            return Chance("spaeher.special", *_counted(self.special_pool))
+        if kind == "site":  # a site and the side it shows, each equally likely
+            return Chance("spaeher.site", [[x, side] for x in self.site_pool for side in (0, 1)])
+        key = "items" if kind in ("deal", "item") else slot[1]
+        seen_by = slot[1] if key == "items" else None
+        script = self.script.get(key) if self.script is not None else None
+        if script is not None:
+            return Chance(KINDS[key], [script[-1]], [1], seen_by=seen_by)
+        return Chance(KINDS[key], *_counted(self._pool(key)), seen_by=seen_by)
+
+    def do_chance(self, slot, outcome) -> list[dict]:
+        kind = slot[0]
+        if kind == "special":
+            self.special_pool.remove(outcome)
+            self.display[slot[1]].append(outcome)
+            return []
+        if kind == "site":
+            self.site_pool.remove(outcome[0])
+            self.sites.append({"id": outcome[0], "side": outcome[1], "members": [0, 0]})
+            return []
+        key = "items" if kind in ("deal", "item") else slot[1]
+        self._pool(key).remove(outcome)
+        if self.script is not None and self.script.get(key) is not None:
+            self.script[key].pop()
+        events = []
+        if key == "items":
+            self.items[slot[1]].append(outcome)
+            if kind == "deal":
+                return events
+            # a private draw: the event tells only that p drew one
+            events.append({"type": "draw_item", "player": slot[1], "reveals": True})
+        else:
+            self.locations.append({"id": outcome, "covered": [False] * len(LOCS[outcome]["resources"]),
+                                   "members": []})
+            if kind == "open":
+                return events
+            self.revealed = outcome
+            events.append({"type": "reveal", "location": outcome, "reveals": True})
+        self._run_steps(events)  # carry on with the card's steps where the draw paused them
+        self._after_action(events)
+        return events
 
     def _place_on_site(self, p, site, events):
         """A member on a sacred site. A "place" site works once the place step is over and the
@@ -473,9 +557,9 @@ class SpaeherState(TurnState):
     # ---- recall and resources ------------------------------------------------------------
 
     def _recall(self, p, where, resource, events):
-        loc = self._loc(where)
+        loc = self.location(where)
         if loc is None:  # a sacred site: no resource (gap #29)
-            site = self._site(where)
+            site = self.site(where)
             site["members"][p] -= 1
             self.tribe[p] += 1
             events.append({"type": "recall", "player": p, "where": where, "resource": None})
@@ -542,10 +626,10 @@ class SpaeherState(TurnState):
     def _lose_member(self, p, where, events):
         if where == "tribe":
             self.tribe[p] -= 1
-        elif self._loc(where):
-            self._loc(where)["members"].remove(p)
+        elif self.location(where):
+            self.location(where)["members"].remove(p)
         else:
-            self._site(where)["members"][p] -= 1
+            self.site(where)["members"][p] -= 1
         self.supply[p] += 1
         self.hunger[p] -= 3
         events.append({"type": "lose_member", "player": p, "where": where})
@@ -638,11 +722,11 @@ class SpaeherState(TurnState):
         }
 
     def determinize(self, player: int, rng: Rng) -> "SpaeherState":
-        """Re-deal what `player` cannot see: the other player's uncreated items, the items
-        the other player dropped face down at a sunset and the item deck (one pool: the
-        player knows its own items and drops, the created ones and how many each pile holds),
-        and shuffle the location decks (their contents are known: every revealed card stays in
-        view, so only the order is hidden)."""
+        """Re-deal what `player` cannot see: the other player's uncreated items and the items
+        the other player dropped face down at a sunset, from one pool with the item deck (the
+        player knows its own items and drops, the created ones and how many each pile holds).
+        The decks are unordered pools already: every future draw stays chance, from a new Rng;
+        a scripted order is not the player's knowledge and goes."""
         s = self.clone()
         o = 1 - player
         unknown_drops = list(s.discarded)
@@ -653,17 +737,15 @@ class SpaeherState(TurnState):
         k, m = len(s.items[o]), len(unknown_drops)
         s.items[o], s.item_deck = pool[:k], pool[k + m:]
         s.dropped[o] = pool[k:k + m]
+        s.item_deck.sort()
         s.discarded = sorted(s.dropped[player] + s.dropped[o])
-        s.wild_deck.sort()
-        s.hunt_deck.sort()
-        rng.shuffle(s.wild_deck)
-        rng.shuffle(s.hunt_deck)
+        s.script = None
         s.rng = Rng(rng.next_u64())
         return s
 
     def to_json(self) -> dict:
         return {
-            "mode": self.mode, "rng": self.rng.to_json(), "vp": list(self.vp), "hunger": list(self.hunger),
+            "mode": self.mode, "vp": list(self.vp), "hunger": list(self.hunger),
             "tribe": list(self.tribe), "camp": list(self.camp), "supply": list(self.supply),
             "hand": [list(h) for h in self.hand], "items": [list(i) for i in self.items],
             "created": [list(c) for c in self.created], "item_deck": list(self.item_deck),
@@ -677,6 +759,9 @@ class SpaeherState(TurnState):
             "sunsets": list(self.sunsets), "discarded": list(self.discarded), "hunt_over": self.hunt_over,
             "fresh": list(self.fresh), "calm": list(self.calm), "last_vp": list(self.last_vp), "end": self.end,
             "dropped": [list(x) for x in self.dropped], "earned": [dict(e) for e in self.earned],
+            "special_pool": list(self.special_pool), "site_pool": list(self.site_pool),
+            "script": None if self.script is None else {k: list(v) for k, v in self.script.items()},
+            **self.base_json(),
         }
 
 
@@ -708,50 +793,53 @@ class Spaeher(Game):
     }
 
     def _new(self, players: int, seed: int, options: dict) -> SpaeherState:
+        """The table before any card is drawn: the pools sorted, every set-up draw queued in
+        `due` (the display's special characters, the sacred sites, the items, the open
+        Wildnis); options.setup fixes decks (a script, drawn from the end), display or sites."""
         s = SpaeherState.__new__(SpaeherState)
         s.mode = options["mode"]
-        s.rng = rng = Rng(seed)
+        s.rng = Rng(seed)
+        s.due = []
         setup = options["setup"] or {}
         if not isinstance(setup, dict) or set(setup) - {"items", "wild", "hunt", "display", "sites"}:
             raise BadRequest("setup may fix items, wild, hunt (decks, drawn from the end), display (3 columns) and sites",
                              reason="spaeher.setup_fields")
         cfg = SETUP[s.mode]
-        items = sorted(ITEMS)
-        rng.shuffle(items)
-        wild = sorted(k for k, v in LOCS.items() if v["kind"] == "wild")
-        hunt = sorted(k for k, v in LOCS.items() if v["kind"] == "hunt")
-        rng.shuffle(wild)
-        rng.shuffle(hunt)
-        specials = sorted(c for c, v in CHARS.items() for _ in range(v["copies"]) if v["kind"] == "special")
-        rng.shuffle(specials)
-        site_ids = sorted(SITES)
-        rng.shuffle(site_ids)
-        sides = [rng.below(2) for _ in range(3)]
-        s.item_deck = _ids(setup["items"], ITEMS, "items") if "items" in setup else items
-        s.wild_deck = _ids(setup["wild"], LOCS, "wild") if "wild" in setup else wild
-        s.hunt_deck = _ids(setup["hunt"], LOCS, "hunt") if "hunt" in setup else hunt
+        script = {}
+        for key, table in (("items", ITEMS), ("wild", LOCS), ("hunt", LOCS)):
+            if key in setup:
+                script[key] = _ids(setup[key], table, key)
+        s.script = script or None
+        s.item_deck = sorted(script.get("items", ITEMS))
+        s.wild_deck = sorted(script["wild"] if "wild" in script else (k for k, v in LOCS.items() if v["kind"] == "wild"))
+        s.hunt_deck = sorted(script["hunt"] if "hunt" in script else (k for k, v in LOCS.items() if v["kind"] == "hunt"))
+        s.special_pool, s.site_pool = [], []
         if s.mode == "intro":  # Kundschafter under a Schamane in each column
             display = [["kundschafter", "schamane"], ["kundschafter", "schamane"], ["kundschafter", "schamane_besonders"]]
             hands = [list(START_HAND), list(START_HAND)]
-            s.sites = []
         else:
-            display = [specials[0:2], specials[2:4], specials[4:6]]
+            display = [[], [], []]
             hands = [sorted(START_HAND + ["schamane"]) for _ in range(2)]
-            s.sites = [{"id": site_ids[i], "side": sides[i], "members": [0, 0]} for i in range(3)]
         if "display" in setup:
             d = setup["display"]
             if not isinstance(d, list) or len(d) != 3:
                 raise BadRequest("setup.display: 3 columns of character ids", reason="spaeher.setup_display")
             display = [_ids(col, CHARS, "display") for col in d]
+        elif s.mode == "normal":  # two special characters in each column
+            s.special_pool = sorted(c for c, v in CHARS.items() for _ in range(v["copies"]) if v["kind"] == "special")
+            s.due += [("special", c) for c in range(3) for _ in range(2)]
+        s.sites = []
         if "sites" in setup:
             if s.mode != "normal" or not isinstance(setup["sites"], list):
                 raise BadRequest("setup.sites: [[site id, side 0 or 1], ...] in the normal game",
                                  reason="spaeher.setup_sites")
-            s.sites = []
             for entry in setup["sites"]:
                 if not (isinstance(entry, list) and len(entry) == 2 and entry[0] in SITES and entry[1] in (0, 1)):
                     raise BadRequest("setup.sites: [[site id, side 0 or 1], ...]", reason="spaeher.setup_sites")
                 s.sites.append({"id": entry[0], "side": entry[1], "members": [0, 0]})
+        elif s.mode == "normal":
+            s.site_pool = sorted(SITES)
+            s.due += [("site",)] * 3
         s.display = display
         s.hand = hands
         s.first = 0  # gap #13 DEFAULT: the seat order of the menu decides
@@ -761,16 +849,14 @@ class Spaeher(Game):
         s.hunger = [SETUP["start_hunger"]] * 2
         s.tribe, s.camp, s.supply = [members["tribe"]] * 2, [members["camp"]] * 2, [members["supply"]] * 2
         s.items = [[], []]
+        left = len(s.item_deck)  # a short scripted deck deals what it has, the first player first
         for p in range(2):
-            for _ in range(cfg["items"][p]):
-                if s.item_deck:
-                    s.items[p].append(s.item_deck.pop())
+            n = min(cfg["items"][p], left)
+            s.due += [("deal", p)] * n
+            left -= n
         s.created = [[], []]
         s.locations = []
-        for _ in range(SETUP["open_wilderness"]):
-            if s.wild_deck:
-                loc_id = s.wild_deck.pop()
-                s.locations.append({"id": loc_id, "covered": [False] * len(LOCS[loc_id]["resources"]), "members": []})
+        s.due += [("open", "wild")] * min(SETUP["open_wilderness"], len(s.wild_deck))
         s.phase = "turn"
         s.steps, s.playing, s.revealed, s.pool = [], None, None, []
         s.taken, s.take_range = 0, list(cfg["take_at_sunset"])
@@ -784,13 +870,17 @@ class Spaeher(Game):
 
     def from_json(self, d: dict) -> SpaeherState:
         s = SpaeherState.__new__(SpaeherState)
-        s.mode, s.rng = d["mode"], Rng.from_json(d["rng"])
+        s.mode = d["mode"]
+        s.base_from_json(d)
+        # saves from before chance steps: the decks become pools (their order is forgotten)
+        s.special_pool, s.site_pool = list(d.get("special_pool", [])), list(d.get("site_pool", []))
+        s.script = None if d.get("script") is None else {k: list(v) for k, v in d["script"].items()}
         s.vp, s.hunger = list(d["vp"]), list(d["hunger"])
         s.tribe, s.camp, s.supply = list(d["tribe"]), list(d["camp"]), list(d["supply"])
         s.hand = [list(h) for h in d["hand"]]
         s.items = [list(i) for i in d["items"]]
         s.created = [list(c) for c in d["created"]]
-        s.item_deck, s.wild_deck, s.hunt_deck = list(d["item_deck"]), list(d["wild_deck"]), list(d["hunt_deck"])
+        s.item_deck, s.wild_deck, s.hunt_deck = sorted(d["item_deck"]), sorted(d["wild_deck"]), sorted(d["hunt_deck"])
         s.locations = [{"id": l["id"], "covered": list(l["covered"]), "members": list(l["members"])} for l in d["locations"]]
         s.sites = [{"id": x["id"], "side": x["side"], "members": list(x["members"])} for x in d["sites"]]
         s.display = [list(c) for c in d["display"]]

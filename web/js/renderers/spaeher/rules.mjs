@@ -1,109 +1,7 @@
-// The rules of each game in our own words, in German and English, with the worked
-// examples (the engine's tests use the same numbers). Static text only.
+// Jäger und Späher: the rules dialog's text and the note on passing a game on by link
+// (the game object declares them; texts unchanged from web/js/rules.mjs).
 
 export const RULES = {
-  sammler: {
-    de: `
-<h3>Carcassonne – Jäger und Sammler</h3>
-<p><b>Zug:</b> Ziehe eine Landschaftskarte und lege sie an: mindestens eine Seite berührt eine
-ausliegende Karte (Ecken zählen nicht), und Wälder, Flüsse und Wiesen laufen weiter. Passt sie
-nirgends, kommt sie aus dem Spiel und du ziehst neu. Dann darfst du <b>eine</b> Figur aus deinem
-Vorrat auf genau diese Karte setzen: Sammler in einen Wald, Fischer auf einen Fluss, Jäger
-(liegend) auf eine Wiese, oder eine Hütte auf Fluss oder See – aber nur, wenn auf dem ganzen
-verbundenen Gebiet (für Hütten: dem ganzen Flusssystem) noch keine Figur dieser Art steht.
-Hütten und Fischer stören sich nicht.</p>
-<p><b>Fertige Flüsse</b> (beide Enden See oder Quelle, oder ein Ring): 1 Punkt je Abschnitt,
-+1 je Fisch in den begrenzenden Seen. <b>Fertige Wälder</b> (keine offene Seite): 2 Punkte je
-Waldstück, +2 je Pilzgruppe. Wer die meisten Figuren darauf hat, punktet; bei Gleichstand alle
-voll. Sammler und Fischer kommen danach zurück – auch im selben Zug.</p>
-<p><b>Gold:</b> Wer einen Wald mit Goldklumpen fertigstellt, zieht eine Bonuskarte und legt sie
-sofort (mit Figur, wenn er will). Ein Wald, den eine Bonuskarte fertigstellt, bringt keine
-weitere Bonuskarte.</p>
-<p><b>Schluss</b> nach dem Zug mit der letzten Landschaftskarte. <b>Hütten:</b> je Flusssystem
-punktet die Mehrheit 1 je Fisch im ganzen System. <b>Jäger:</b> je Wiese punktet die Mehrheit
-2 je Mammut, Auerochse und Wild; jeder Tiger frisst ein Wild (nie unter 0), Feuer vertreibt alle
-Tiger. Wer die Kultstätte legt und im selben Zug einen Jäger auf ihre Wiese setzt, wertet diese
-Wiese allein.</p>
-<h4>Beispiele</h4>
-<ul>
-<li>Fluss mit 3 Abschnitten zwischen Seen mit 1 und 2 Fischen: <b>Rot erhält 6 Punkte.</b></li>
-<li>Fluss mit 2 Abschnitten zwischen Quelle und See mit 1 Fisch: <b>Rot erhält 3 Punkte</b> – auch wenn Blau ihn fertigstellt.</li>
-<li>Wald aus 2 Stücken: <b>Rot erhält 4 Punkte.</b> Wald aus 5 Stücken mit Gold: <b>Rot erhält 10 Punkte</b>, und wer ihn schloss, zieht eine Bonuskarte.</li>
-<li>Flusssystem mit 5 Fischen und einer blauen Hütte: <b>Blau erhält 5 Punkte.</b></li>
-<li>Wiese mit 1 Wild: 2 Punkte. 1 Wild, 1 Mammut, 1 Tiger, je ein Jäger von Gelb und Rot: beide 2 Punkte.
-2 Wild, 2 Mammuts, 1 Auerochse, 1 Tiger, Rot mit den meisten Jägern: Rot allein 8. 2 Tiger, 1 Wild: 0 Punkte.</li>
-</ul>`,
-    en: `
-<h3>Carcassonne – Hunters and Gatherers</h3>
-<p><b>Turn:</b> draw a landscape tile and place it: at least one side touches a placed tile
-(corners do not count), and forests, rivers and meadows continue. If it fits nowhere it leaves
-the game and you draw again. Then you may put <b>one</b> figure from your supply on that tile:
-a gatherer in a forest, a fisher on a river, a hunter (lying) on a meadow, or a hut on a river or
-lake – only if the whole connected area (for huts: the whole river system) has no figure of that
-kind yet. Huts and fishers do not block each other.</p>
-<p><b>Complete rivers</b> (both ends lake or spring, or a loop): 1 point per section, +1 per
-fish in the lakes at its ends. <b>Complete forests</b> (no open side): 2 points per tile, +2 per
-mushroom group. The most figures score; ties all score in full. Gatherers and fishers come back
-afterwards – even in the same turn.</p>
-<p><b>Gold:</b> whoever completes a forest showing gold draws a bonus tile and places it at once
-(with a figure if they like). A forest completed by a bonus tile gives no further bonus tile.</p>
-<p><b>End</b> after the turn with the last landscape tile. <b>Huts:</b> per river system the
-majority scores 1 per fish in the whole system. <b>Hunters:</b> per meadow the majority scores 2
-per mammoth, aurochs and deer; each tiger eats one deer (never below 0), fire drives all tigers
-away. Whoever places the cult site and, in the same turn, a hunter on its meadow scores that
-meadow alone.</p>
-<h4>Examples</h4>
-<ul>
-<li>A river of 3 sections between lakes with 1 and 2 fish: <b>Red scores 6.</b></li>
-<li>A river of 2 sections between a spring and a lake with 1 fish: <b>Red scores 3</b> – even if Blue completes it.</li>
-<li>A forest of 2 tiles: <b>Red scores 4.</b> A forest of 5 tiles with gold: <b>Red scores 10</b>, and whoever closed it draws a bonus tile.</li>
-<li>A river system with 5 fish and one blue hut: <b>Blue scores 5.</b></li>
-<li>A meadow with 1 deer: 2 points. 1 deer, 1 mammoth, 1 tiger, one hunter each of Yellow and Red: both score 2.
-2 deer, 2 mammoths, 1 aurochs, 1 tiger, Red with most hunters: Red alone 8. 2 tigers, 1 deer: 0 points.</li>
-</ul>`,
-  },
-  elawa: {
-    de: `
-<h3>Elawa</h3>
-<p><b>Aufbau:</b> 6 offene Kartenstapel à 10 um das Feuer, davor je ein offener Rohstoffstapel à
-5; auf dem Feuer 6/8/10 verdeckte Rohstoffe (2/3/4 Spieler); die übrigen Rohstoffe bilden verdeckt
-den Vorrat. Es beginnt die niedrigste Häuptlingszahl.</p>
-<p><b>Zug in vier Schritten:</b> 1. Nimm eine sichtbare Karte auf die Hand und so viele Rohstoffe
-wie die Zahl im dunklen Kreis der Karte: je den obersten der folgenden Stapel im Uhrzeigersinn. Leert sich ein
-Stapel, nimmst du 1 vom Feuer dazu, und der Stapel wird mit 5 aus dem Vorrat neu gebildet.
-2. Spiele beliebig viele Karten aus und bezahle ihre Rohstoffe (Knochen ersetzen jeden Rohstoff;
-mit Opfer-Symbol zusätzlich eine andere Handkarte ablegen). 3. Lege auf jede Vorratskarte höchstens
-1 passenden Rohstoff (oder Knochen). 4. Behalte höchstens so viele Rohstoffe, wie dein Häuptling
-Plätze hat (4, fortgeschritten 3).</p>
-<p><b>Ende:</b> Ist das Feuer leer, wird die Runde zu Ende gespielt. Punkte: Urmenschen fest;
-Hütten je Karte einer Farbe; Werkzeuge je Karte einer Art; Vorratskarten je Rohstoff darauf.
-Gleichstand: mehr Rohstoffe; sonst geteilter Sieg.</p>
-<p><b>Am Tisch:</b> „Zeichen erklärt“ neben der Aufforderung des Zuges erklärt jedes Zeichen; mit der Maus
-auf eine Karte zeigen, lange drücken oder mit der Tabulatortaste hingehen zeigt sie groß mit ihrer Wirkung.</p>
-<h4>Beispiel</h4>
-<p>Vorratskarte „2 je verschiedene Sorte“ mit 4 Sorten: 8. Werkzeug „3 je Urmensch“ bei 3 Urmenschen: 9.
-Urmenschen mit 6, 16 und 3 Punkten: 25. Zusammen 42.</p>`,
-    en: `
-<h3>Elawa</h3>
-<p><b>Setup:</b> 6 face-up card stacks of 10 around the fire, each with a face-up resource stack
-of 5 in front; 6/8/10 hidden resources on the fire (2/3/4 players); the remaining resources form
-the face-down supply. The lowest chief number starts.</p>
-<p><b>A turn in four steps:</b> 1. Take a visible card into your hand and as many resources as its
-number (in the dark circle on the card): the top one of each following stack, clockwise. When a stack runs out, take 1
-from the fire as well, and the stack is rebuilt with 5 from the supply. 2. Play any number of cards,
-paying their resources (bones replace any resource; a sacrifice symbol also costs another hand
-card). 3. Put at most 1 matching resource (or a bone) on each storage card. 4. Keep at most as many
-resources as your chief has places (4, advanced 3).</p>
-<p><b>End:</b> when the fire is empty the round is completed. Points: cavemen fixed; huts per
-card of a colour; tools per card of a kind; storage cards per resource on them. Tie: more
-resources; otherwise a shared victory.</p>
-<p><b>At the table:</b> “Symbols explained” beside the turn's prompt explains every symbol; point at a card
-with the mouse, press it long or move to it with the Tab key to see it large with what it does.</p>
-<h4>Example</h4>
-<p>Storage card "2 per different kind" with 4 kinds: 8. Tool "3 per caveman" with 3 cavemen: 9.
-Cavemen worth 6, 16 and 3: 25. Total 42.</p>`,
-  },
-  spaeher: {
     de: `
 <h3>Jäger und Späher</h3>
 <p><b>Aufbau:</b> Jeder Stamm hat 2 Mitglieder auf der Stammeskarte, 1 im Höhlenlager, 2 im Vorrat, 2 Hunger.
@@ -218,20 +116,9 @@ the 12 special characters and the exact numbers on the characters are <b>our rec
 rules are silent we decided. All these rules of ours are listed above under “Our rules”. If you own the box
 and know a card differently, it can be corrected in the game's card list – the game reads every card from
 there.</p>`,
-  },
 };
 
-export const SHARE_NOTES = {
-  spaeher: {
+export const SHARE_NOTE = {
     de: "Der Link enthält das ganze Spiel, auch die verdeckten Gegenstände und Stapel. Ohne Server lässt sich das nicht verbergen – spiele per Link nur mit Menschen, denen du vertraust.",
     en: "The link holds the whole game, including the hidden items and decks. Without a server this cannot be hidden – play by link only with people you trust.",
-  },
-  sammler: {
-    de: "Der Link enthält das ganze Spiel, auch die gemischte Reihenfolge der Karten. Wer den Link zerlegt, könnte die kommenden Karten erfahren – spiele per Link nur mit Menschen, denen du vertraust.",
-    en: "The link holds the whole game, including the shuffled order of the tiles. Someone who takes the link apart could learn the coming tiles – play by link only with people you trust.",
-  },
-  elawa: {
-    de: "Der Link enthält das ganze Spiel, auch die verdeckten Stapel und Handkarten. Ohne Server lässt sich das nicht verbergen – spiele per Link nur mit Menschen, denen du vertraust.",
-    en: "The link holds the whole game, including the hidden stacks and hands. Without a server this cannot be hidden – play by link only with people you trust.",
-  },
 };

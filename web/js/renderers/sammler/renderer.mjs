@@ -1,0 +1,677 @@
+// Carcassonne – Jäger und Sammler: the canvas board. It draws the engine's view and offers
+// exactly its legal actions: tile placement with rotate, preview and confirm, then the
+// figure choice on the tile's zones; hovering any zone lights up the whole feature. This module
+// holds one match's state and input; the camera, shapes, drawing, choice layout and panel are
+// modules of their own, and every sentence about the game is the engine's (view.words).
+
+import { el } from "../common.mjs";
+import { createCamera } from "./camera.mjs";
+import { layoutChoices } from "./choices.mjs";
+import { drawArrows, drawChoices, drawFeatureHighlight, drawFigures, drawFloaters, drawGrid, drawLastFrame,
+         drawPlacementHints, drawTile } from "./draw.mjs";
+import { TILE, anchorOf, zoneAt } from "./geometry.mjs";
+import { endSummary, labelOf, renderPanel, text } from "./panel.mjs";
+
+const coarse = () => window.matchMedia && window.matchMedia("(hover: none)").matches;
+
+export function createSammlerRenderer() {
+  let api = null;          // {act, names, seats, colours, lang, message}
+  let root, canvas, ctx, panel, tooltip;
+  let geometry = null;     // tiles/geometry.json
+  const images = new Map(); // type id -> canvas with the rasterised tile
+  let view = null;
+  let rot = 0;
+  let pending = null;      // {x, y, rotation}
+  let hoverCell = null;
+  let hoverZone = null;    // {x, y, zone}
+  let userMovedCamera = false;
+  let floaters = [];
+  let dirty = true;
+  let frameTimes = [];
+  let raf = 0;
+  const pointers = new Map();
+  let drag = null;
+  let lastPlacedAt = null;
+  let dropAnim = null;
+  let hinted = null;
+  let longPress = 0;
+  let tooltipOff = null;   // the zone whose explanation a click put away
+  let focused = null;      // the placed tile the camera moved to for the figure step
+  const cam = createCamera(() => [canvas.clientWidth || 1, canvas.clientHeight || 1]);
+  const camera = cam.state;
+
+  // ---- set-up ---------------------------------------------------------------------
+
+  async function loadArt() {
+    const response = await fetch(new URL("../../../tiles/geometry.json", import.meta.url));
+    geometry = await response.json();
+    const ids = Object.keys(geometry.types);
+    await Promise.all(ids.map((id) => new Promise((resolve) => {
+      const img = new Image();
+      img.onload = () => {
+        const c = document.createElement("canvas");
+        c.width = c.height = 192;
+        c.getContext("2d").drawImage(img, 0, 0, 192, 192);
+        images.set(id, c);
+        resolve();
+      };
+      img.onerror = resolve;
+      img.src = new URL(`../../../tiles/${id}.svg`, import.meta.url).href;
+    })));
+    dirty = true;
+  }
+
+  function mount(container, hostApi) {
+    api = hostApi;
+    root = el("div", { class: "sammler" });
+    const stage = el("div", { class: "sammler-stage" });
+    canvas = el("canvas", { class: "sammler-canvas", tabindex: "0" });
+    tooltip = el("div", { class: "sammler-tooltip", role: "status" });
+    tooltip.hidden = true;
+    const zoom = el("div", { class: "sammler-zoom" },
+      el("button", { type: "button", id: "sammler-zoom-in", onclick: () => zoomBy(1.25) }, "+"),
+      el("button", { type: "button", id: "sammler-zoom-out", onclick: () => zoomBy(0.8) }, "−"),
+      el("button", { type: "button", id: "sammler-fit", onclick: overview }, "⤢"));
+    stage.append(canvas, tooltip, zoom);
+    panel = el("div", { class: "sammler-panel" });
+    root.append(stage, panel);
+    container.replaceChildren(root);
+    ctx = canvas.getContext("2d");
+    bindInput();
+    new ResizeObserver(() => { resize(); }).observe(stage);
+    resize();
+    loadArt();
+    const loop = () => {
+      raf = requestAnimationFrame(loop);
+      if (dirty || floaters.length || dropAnim) draw();
+    };
+    raf = requestAnimationFrame(loop);
+  }
+
+  function unmount() {
+    cancelAnimationFrame(raf);
+    clearTimeout(longPress);
+    window.removeEventListener("keydown", onKey);
+    api = null;
+  }
+
+  function resize() {
+    const rect = canvas.parentElement.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.max(1, Math.round(rect.width * dpr));
+    canvas.height = Math.max(1, Math.round(rect.height * dpr));
+    canvas.style.width = rect.width + "px";
+    canvas.style.height = rect.height + "px";
+    if (focused) focus();
+    else if (!userMovedCamera) fit();
+    dirty = true;
+  }
+
+  // ---- camera ---------------------------------------------------------------------
+
+  // A phone (or a narrow board) gets tiles no smaller than this; a wider board pans instead.
+  const touchy = () => coarse() || cam.size()[0] < 700;
+  const minTile = () => (touchy() ? 48 : 28);
+
+  // The board's cells and the spots for the tile: [minX, minY, maxX, maxY] in cells.
+  function boardBounds() {
+    const cells = view.tiles.map((t) => [t.x, t.y]);
+    for (const a of legalPlacements()) cells.push([a.x, a.y]);
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const [x, y] of cells) {
+      minX = Math.min(minX, x); minY = Math.min(minY, y);
+      maxX = Math.max(maxX, x + 1); maxY = Math.max(maxY, y + 1);
+    }
+    return [minX, minY, maxX, maxY];
+  }
+
+  // The whole board, its tiles at least minTile() large; `overview` (the fit button) shows all
+  // of it however small. When it does not fit, the camera goes where most spots are in view.
+  function fit(overview = false) {
+    if (!view) return;
+    cam.fit(boardBounds(), overview ? 12 : minTile(), bestCentre);
+    dirty = true;
+  }
+
+  // The legal spots (any turn of the tile), one a cell.
+  function spotCells() {
+    const seen = new Map();
+    for (const a of legalPlacements()) seen.set(`${a.x},${a.y}`, [a.x, a.y]);
+    return [...seen.values()];
+  }
+
+  // Where to look when the board is larger than the canvas: the centre that shows the most
+  // spots for the tile, nearest the tile placed last when several show as many.
+  function bestCentre() {
+    const spots = spotCells();
+    const last = view.last_placed || { x: 0, y: 0 };
+    const shift = 25 / camera.scale;  // the zoom buttons' column stays free: look a little right
+    if (!spots.length) return [last.x + 0.5 + shift, last.y + 0.5];
+    let best = null;
+    for (const [cx, cy] of [[last.x, last.y], ...spots]) {
+      const c = { x: cx + 0.5 + shift, y: cy + 0.5, scale: camera.scale };
+      const seen = spots.filter(([x, y]) => cam.cellInView(x, y, c)).length;
+      const away = Math.hypot(cx - last.x, cy - last.y);
+      if (!best || seen > best.seen || (seen === best.seen && away < best.away)) best = { seen, away, at: [c.x, c.y] };
+    }
+    return best.at;
+  }
+
+  // The zoom buttons' box on the canvas.
+  function zoomBox() {
+    const zoom = root.querySelector(".sammler-zoom").getBoundingClientRect();
+    const stage = canvas.getBoundingClientRect();
+    return { left: zoom.left - stage.left, bottom: zoom.bottom - stage.top };
+  }
+
+  // Spots for the tile whose middle is off the canvas: an arrow at the edge points to them, one
+  // for each of eight directions with their number; a tap on it brings the nearest into view.
+  function arrows() {
+    if (!view || view.phase !== "tile" || !isMyTurn()) return [];
+    const [w, h] = cam.size();
+    const r = touchy() ? 17 : 14, inset = r + 4;
+    const box = zoomBox();
+    const zoomLeft = box.left - r, zoomBottom = box.bottom + r;
+    const cx = w / 2, cy = h / 2;
+    const found = [];
+    for (const [x, y] of spotCells()) {
+      const [px, py] = cam.toScreen(x + 0.5, y + 0.5);
+      if (px >= 0 && py >= 0 && px <= w && py <= h && !(px > zoomLeft + r && py < zoomBottom - r)) continue;
+      const dx = px - cx, dy = py - cy;
+      // where the line from the middle to the spot leaves the inset frame
+      const k = Math.min(Math.abs(dx) > 0.01 ? (cx - inset) / Math.abs(dx) : Infinity,
+                         Math.abs(dy) > 0.01 ? (cy - inset) / Math.abs(dy) : Infinity, 1);
+      let sx = cx + dx * k, sy = cy + dy * k;
+      if (sx > zoomLeft && sy < zoomBottom) sy = zoomBottom;  // not under the zoom buttons
+      found.push({ sx, sy, angle: Math.atan2(dy, dx), cell: [x, y], far: Math.hypot(dx, dy), n: 1, r });
+    }
+    found.sort((a, b) => a.far - b.far || a.cell[0] - b.cell[0] || a.cell[1] - b.cell[1]);
+    const shown = [];
+    for (const a of found) {
+      const d = (Math.round(a.angle / (Math.PI / 4)) + 8) % 8;
+      const same = shown.find((m) => m.d === d || Math.hypot(m.sx - a.sx, m.sy - a.sy) < 2 * r + 8);
+      if (same) same.n++;
+      else shown.push({ ...a, d });
+    }
+    return shown;
+  }
+
+  function lookAt([x, y]) {
+    camera.x = x + 0.5;
+    camera.y = y + 0.5;
+    userMovedCamera = true;
+    dirty = true;
+  }
+
+  // The fit button: all of the board, however small; the next turn brings the usual view back.
+  function overview() {
+    userMovedCamera = false;
+    focused = null;
+    fit(true);
+  }
+
+  function zoomBy(factor, sx, sy) {
+    cam.zoomBy(factor, sx, sy);
+    userMovedCamera = true;
+    dirty = true;
+  }
+
+  // ---- the view -------------------------------------------------------------------
+
+  function legalPlacements() {
+    return (view && view.legal ? view.legal : []).filter((a) => a.type === "place_tile");
+  }
+
+  function figureActions() {
+    return (view && view.legal ? view.legal : []).filter((a) => a.type === "place_figure");
+  }
+
+  function alias(type, r) {
+    const list = geometry && geometry.rotation_aliases[type];
+    return list ? list[r] : r;
+  }
+
+  function legalAt(x, y, r) {
+    const want = alias(view.tile_to_place, r);
+    return legalPlacements().some((a) => a.x === x && a.y === y && a.rotation === want);
+  }
+
+  function rotationsAt(x, y) {
+    const rs = [];
+    for (let r = 0; r < 4; r++) if (legalAt(x, y, r)) rs.push(r);
+    return rs;
+  }
+
+  function update(newView) {
+    const previous = view;
+    view = newView;
+    const changed = !previous || previous.state_id !== view.state_id;
+    if (changed) {
+      hinted = null;
+      hideTooltip();  // the computer's move or ours: an old explanation would cover the board
+      hoverZone = null;
+      tooltipOff = null;
+    }
+    if (!previous || previous.tile_to_place !== view.tile_to_place || previous.state_id > view.state_id) {
+      pending = null;
+      if (!previous || previous.tile_to_place !== view.tile_to_place) rot = firstLegalRotation();
+    }
+    if (pending && !legalAt(pending.x, pending.y, pending.rotation)) pending = null;
+    const last = view.last_placed;
+    const key = last ? `${last.x},${last.y},${view.tiles.length}` : null;
+    if (key && key !== lastPlacedAt) {
+      if (lastPlacedAt !== null) dropAnim = { x: last.x, y: last.y, start: performance.now() };
+      lastPlacedAt = key;
+    }
+    const figureStep = view.phase === "figure" && isMyTurn() && last;
+    if (figureStep) {
+      if (!focused || focused.x !== last.x || focused.y !== last.y) { focused = { x: last.x, y: last.y }; focus(); }
+    } else {
+      focused = null;
+      // a camera the player moved stays, unless it shows none of the spots for a new tile
+      const lost = changed && isMyTurn() && !spotCells().some(([x, y]) => cam.cellInView(x, y));
+      if (lost) userMovedCamera = false;
+      if (!userMovedCamera || !previous) fit();
+    }
+    showPanel();
+    dirty = true;
+    if (changed && isMyTurn()) requestAnimationFrame(scrollToDecision);
+  }
+
+  // The figure step: the placed tile in the middle with its neighbours around it; closer only
+  // as far as its choices need to cover no more than a quarter of the tile (k circles of
+  // radius r: k·π·r² ≤ s²/4), and never so close that the neighbours are gone.
+  function focus() {
+    if (!focused) return;
+    const [w, h] = cam.size();
+    const choices = figureActions().length;
+    const near = Math.min(w / 3.2, h / 3.2, 200), closest = Math.max(near, Math.min(w / 2.2, h / 2.2, 260));
+    camera.scale = Math.min(closest, Math.max(near, markerBase() * Math.sqrt(4 * Math.PI * choices)));
+    camera.x = focused.x + 0.5;
+    camera.y = focused.y + 0.5;
+    dirty = true;
+  }
+
+  // On a small screen the board and the buttons of the decision come into view.
+  function scrollToDecision() {
+    if (!root || !root.isConnected) return;
+    const top = root.getBoundingClientRect().top;
+    const controls = panel.querySelector(".sammler-controls") || canvas;
+    const bottom = controls.getBoundingClientRect().bottom;
+    if (top < 0 || bottom > window.innerHeight) window.scrollBy({ top: top - 4, behavior: "instant" });
+  }
+
+  function firstLegalRotation() {
+    const rotations = new Set(legalPlacements().map((a) => a.rotation));
+    for (let r = 0; r < 4; r++) if (rotations.has(alias(view.tile_to_place, r))) return r;
+    return 0;
+  }
+
+  function onEvents(events) {
+    const now = performance.now();
+    for (const e of events) {
+      if (e.type === "score") {
+        for (const p of e.players) {
+          floaters.push({ x: e.x + 0.5, y: e.y + 0.3, text: `+${e.points}`, colour: api.colours[p], start: now });
+        }
+      }
+    }
+  }
+
+  // ---- input ----------------------------------------------------------------------
+
+  function bindInput() {
+    canvas.addEventListener("pointerdown", (ev) => {
+      try { canvas.setPointerCapture(ev.pointerId); } catch { /* a pointer already gone */ }
+      pointers.set(ev.pointerId, [ev.offsetX, ev.offsetY]);
+      // a click or touch puts the explanation away: it must not cover a spot to choose
+      hideTooltip();
+      clearTimeout(longPress);
+      if (pointers.size === 1) {
+        drag = { x: ev.offsetX, y: ev.offsetY, moved: false, cam: { ...camera }, explained: false };
+        if (ev.pointerType !== "mouse") {
+          // long press on a zone: say what it is worth, and do not count it as a tap
+          const d = drag;
+          longPress = setTimeout(() => {
+            if (drag !== d || d.moved) return;
+            d.explained = true;
+            hover(d.x, d.y, true);
+          }, 450);
+        }
+      } else drag = null;
+    });
+    canvas.addEventListener("pointermove", (ev) => {
+      const prev = pointers.get(ev.pointerId);
+      if (pointers.size === 2 && prev) {
+        const [other] = [...pointers.entries()].filter(([id]) => id !== ev.pointerId).map(([, p]) => p);
+        const before = Math.hypot(prev[0] - other[0], prev[1] - other[1]);
+        const after = Math.hypot(ev.offsetX - other[0], ev.offsetY - other[1]);
+        pointers.set(ev.pointerId, [ev.offsetX, ev.offsetY]);
+        if (before > 0) zoomBy(after / before, (ev.offsetX + other[0]) / 2, (ev.offsetY + other[1]) / 2);
+        return;
+      }
+      if (prev) pointers.set(ev.pointerId, [ev.offsetX, ev.offsetY]);
+      if (drag && prev) {
+        const dx = ev.offsetX - drag.x, dy = ev.offsetY - drag.y;
+        if (Math.abs(dx) + Math.abs(dy) > 5) { drag.moved = true; clearTimeout(longPress); }
+        if (drag.moved) {
+          camera.x = drag.cam.x - dx / camera.scale;
+          camera.y = drag.cam.y - dy / camera.scale;
+          if (view) cam.clamp(boardBounds());
+          userMovedCamera = true;
+          dirty = true;
+        }
+        return;
+      }
+      if (ev.pointerType === "mouse") hover(ev.offsetX, ev.offsetY);
+    });
+    const end = (ev) => {
+      clearTimeout(longPress);
+      const wasDrag = drag && (drag.moved || drag.explained);
+      const single = pointers.size === 1;
+      pointers.delete(ev.pointerId);
+      if (ev.type === "pointerup" && single && !wasDrag) {
+        hideTooltip();
+        tooltipOff = hoverZone;  // stays away until the pointer moves to another zone
+        click(ev.offsetX, ev.offsetY);
+      }
+      drag = null;
+    };
+    canvas.addEventListener("pointerup", end);
+    canvas.addEventListener("pointercancel", end);
+    canvas.addEventListener("pointerleave", (ev) => {
+      if (ev.pointerType !== "mouse") return;  // a lifted finger leaves too: a long-press text stays
+      hoverCell = null; hoverZone = null; hideTooltip(); dirty = true;
+    });
+    canvas.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      zoomBy(Math.exp(-ev.deltaY * 0.0015), ev.offsetX, ev.offsetY);
+    }, { passive: false });
+    window.addEventListener("keydown", onKey);
+  }
+
+  function onKey(ev) {
+    if (!api || !view || ev.target.closest("input, select, textarea")) return;
+    if (ev.key === "r" || ev.key === "R" || ev.key === "e") rotate(ev.shiftKey ? -1 : 1);
+    else if (ev.key === "q") rotate(-1);
+    else if (ev.key === "Enter" && pending) confirm();
+    else if (ev.key === "Escape" && pending) cancel();
+    else if (ev.key === "f") overview();
+    else return;
+    ev.preventDefault();
+  }
+
+  function cellAt(sx, sy) {
+    const [wx, wy] = cam.toWorld(sx, sy);
+    const x = Math.floor(wx), y = Math.floor(wy);
+    return { x, y, lx: (wx - x) * TILE, ly: (wy - y) * TILE };
+  }
+
+  function tileAt(x, y) {
+    return view.tiles.find((t) => t.x === x && t.y === y);
+  }
+
+  function featureIndex(x, y, zone) {
+    if (!view) return -1;
+    const at = (f) => f.zones.some(([zx, zy, zid]) => zx === x && zy === y && zid === zone);
+    const i = view.features.findIndex((f) => f.kind !== "river_system" && at(f));
+    return i >= 0 ? i : view.features.findIndex(at);
+  }
+
+  function featureOf(x, y, zone) {
+    const i = featureIndex(x, y, zone);
+    return i >= 0 ? view.features[i] : null;
+  }
+
+  function hover(sx, sy, force = false) {
+    const c = cellAt(sx, sy);
+    const tile = view && tileAt(c.x, c.y);
+    let newZone = null;
+    if (tile && geometry) {
+      const zone = zoneAt(geometry.types[tile.type], tile, c.lx, c.ly);
+      if (zone) newZone = { x: c.x, y: c.y, zone };
+    }
+    const cellChanged = !hoverCell || hoverCell.x !== c.x || hoverCell.y !== c.y;
+    const zoneChanged = JSON.stringify(newZone) !== JSON.stringify(hoverZone);
+    hoverCell = { x: c.x, y: c.y };
+    hoverZone = newZone;
+    if (zoneChanged || force) {
+      if (force || JSON.stringify(newZone) !== JSON.stringify(tooltipOff)) { tooltipOff = null; showTooltip(sx, sy); }
+      else hideTooltip();
+    } else if (hoverZone && !tooltip.hidden) moveTooltip(sx, sy);
+    if (cellChanged || zoneChanged) dirty = true;
+  }
+
+  // The feature under the pointer explained in the engine's words (view.words.features runs
+  // parallel to view.features).
+  function showTooltip(sx, sy) {
+    const i = hoverZone ? featureIndex(hoverZone.x, hoverZone.y, hoverZone.zone) : -1;
+    const words = i >= 0 && view.words && view.words.features ? view.words.features[i] : "";
+    if (!words) { hideTooltip(); return; }
+    tooltip.textContent = words;
+    tooltip.dataset.feature = view.features[i].kind;
+    tooltip.hidden = false;
+    moveTooltip(sx, sy);
+  }
+
+  function hideTooltip() {
+    if (tooltip) tooltip.hidden = true;
+  }
+
+  function moveTooltip(sx, sy) {
+    // inside the stage: right of and below the pointer, or left of / above it near an edge
+    const [w, h] = cam.size();
+    const tw = tooltip.offsetWidth, th = tooltip.offsetHeight;
+    let left = sx + 14, top = sy + 18;
+    if (left + tw > w - 4) left = Math.max(4, sx - 14 - tw);
+    if (top + th > h - 4) top = Math.max(4, sy - 18 - th);
+    tooltip.style.left = left + "px";
+    tooltip.style.top = top + "px";
+  }
+
+  function click(sx, sy) {
+    if (!view || !isMyTurn()) return;
+    const c = cellAt(sx, sy);
+    const arrow = view.phase === "tile" && arrows().find((a) => Math.hypot(a.sx - sx, a.sy - sy) <= a.r + 4);
+    if (arrow) { lookAt(arrow.cell); return; }
+    if (view.phase === "tile") {
+      if (legalAt(c.x, c.y, rot)) {
+        pending = { x: c.x, y: c.y, rotation: rot };
+      } else {
+        const rotations = rotationsAt(c.x, c.y);
+        if (rotations.length) {
+          rot = rotations[0];
+          pending = { x: c.x, y: c.y, rotation: rot };
+        } else {
+          api.message(text(api.lang()).noFit);
+          return;
+        }
+      }
+      api.message("");
+      showPanel();
+      dirty = true;
+      return;
+    }
+    if (view.phase === "figure") {
+      const marker = markers().find((m) => Math.hypot(m.sx - sx, m.sy - sy) <= m.r + 2);
+      if (marker) api.act(marker.action);
+    }
+  }
+
+  function isMyTurn() {
+    return view && view.legal && view.legal.length && view.seat === view.current_seat;
+  }
+
+  function rotate(dir) {
+    if (!view || !view.tile_to_place) return;
+    rot = (rot + dir + 4) % 4;
+    if (pending) {
+      if (legalAt(pending.x, pending.y, rot)) pending.rotation = rot;
+      else pending = null;
+    }
+    showPanel();
+    dirty = true;
+  }
+
+  function confirm() {
+    if (!pending) return;
+    const action = { type: "place_tile", x: pending.x, y: pending.y, rotation: alias(view.tile_to_place, pending.rotation) };
+    pending = null;
+    api.act(action);
+  }
+
+  function cancel() {
+    pending = null;
+    showPanel();
+    dirty = true;
+  }
+
+  // ---- figure choices -------------------------------------------------------------
+
+  // A figure choice is a circle this large (a finger's width on a touch screen) ...
+  const markerBase = () => (touchy() ? 17 : 15);
+  const markerRadius = () => Math.max(markerBase(), Math.min(22, camera.scale * 0.09));
+  // ... and two of them keep this far apart, centre to centre.
+  const markerGap = () => 2 * markerRadius() + 4;
+
+  let markerCache = { key: "", list: [] };
+
+  function markers() {
+    if (!view || view.phase !== "figure" || !geometry) return [];
+    const key = `${view.state_id}|${camera.x}|${camera.y}|${camera.scale}|${cam.size()}`;
+    if (markerCache.key === key) return markerCache.list;
+    const last = view.last_placed;
+    const tile = tileAt(last.x, last.y);
+    const byZone = new Map();
+    for (const a of figureActions()) {
+      if (!byZone.has(a.zone)) byZone.set(a.zone, []);
+      byZone.get(a.zone).push(a);
+    }
+    const zones = [...byZone].map(([zone, actions]) => {
+      const [lx, ly] = anchorOf(geometry.types[tile.type], tile, zone);
+      return [cam.toScreen(tile.x + lx / TILE, tile.y + ly / TILE), actions];
+    });
+    const [x0, y0] = cam.toScreen(tile.x, tile.y);
+    const box = zoomBox();
+    const underButtons = (x, y, r) => x + r > box.left && y - r < box.bottom;
+    const list = layoutChoices(zones, markerRadius(), markerGap(), [x0, y0, camera.scale], cam.size(), underButtons);
+    markerCache = { key, list };
+    return list;
+  }
+
+  // ---- drawing --------------------------------------------------------------------
+
+  function draw() {
+    const t0 = performance.now();
+    dirty = false;
+    const dpr = window.devicePixelRatio || 1;
+    const [w, h] = cam.size();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = "#e9dfcc";
+    ctx.fillRect(0, 0, w, h);
+    if (!view) return;
+    drawGrid(ctx, cam, w, h);
+    const now = performance.now();
+    for (const t of view.tiles) {
+      let scale = 1;
+      if (dropAnim && dropAnim.x === t.x && dropAnim.y === t.y) {
+        const p = Math.min(1, (now - dropAnim.start) / 300);
+        scale = 1.12 - 0.12 * p;
+        if (p >= 1) dropAnim = null;
+      }
+      drawTile(ctx, cam, images, t.type, t.x, t.y, t.rotation, 1, scale);
+    }
+    if (view.last_placed) drawLastFrame(ctx, cam, view.last_placed);
+    if (hoverZone) drawFeatureHighlight(ctx, cam, geometry, tileAt, featureOf(hoverZone.x, hoverZone.y, hoverZone.zone));
+    drawFigures(ctx, cam, geometry, api.colours, view.figures, tileAt);
+    if (isMyTurn() && view.phase === "tile") {
+      const hover = !pending && hoverCell && legalAt(hoverCell.x, hoverCell.y, rot) ? hoverCell : null;
+      drawPlacementHints(ctx, cam, images, { placements: legalPlacements(), want: alias(view.tile_to_place, rot),
+                                             type: view.tile_to_place, rot, pending, hover });
+      drawArrows(ctx, arrows());
+    }
+    if (isMyTurn() && view.phase === "figure") drawChoices(ctx, api.colours, view.seat, markers(), hinted);
+    floaters = drawFloaters(ctx, cam, floaters, now);
+    frameTimes.push(performance.now() - t0);
+    if (frameTimes.length > 2000) frameTimes = frameTimes.slice(-1000);
+  }
+
+  // ---- side panel -----------------------------------------------------------------
+
+  function showPanel() {
+    if (!view) return;
+    const lang = api.lang();
+    const t = text(lang);
+    canvas.setAttribute("aria-label", t.board);
+    for (const [id, words] of [["sammler-zoom-in", t.zoomIn], ["sammler-zoom-out", t.zoomOut], ["sammler-fit", t.fit]]) {
+      const b = root.querySelector("#" + id);
+      b.setAttribute("aria-label", words);
+      b.title = words;
+    }
+    renderPanel(panel, { view, lang, mine: isMyTurn(), pending, rot, coarse: coarse(), names: api.names, colours: api.colours }, {
+      confirm, cancel, rotate, act: (a) => api.act(a),
+      light: (a) => { hoverZone = { x: view.last_placed.x, y: view.last_placed.y, zone: a.zone }; dirty = true; },
+      dark: () => { hoverZone = null; dirty = true; },
+    });
+  }
+
+  // The final scoring for the shell's end screen.
+  function breakdown(endView) {
+    return endSummary(endView, api.names);
+  }
+
+  // ---- the page's interface -----------------------------------------------------------
+
+  function showHint(action) {
+    // put the hinted tile on the board as a pending placement, or ring the hinted figure spot
+    if (action.type === "place_tile") {
+      rot = action.rotation;
+      pending = { x: action.x, y: action.y, rotation: action.rotation };
+      showPanel();
+    }
+    hinted = action;
+    dirty = true;
+  }
+
+  return {
+    scrollsToDecisions: true,  // it brings its own decision areas into view
+    mount, unmount, update, onEvents, showHint, breakdown,
+    endSummary: (v, names) => endSummary(v, names),
+    // test hook: where to click
+    hook: {
+      cellCenter(x, y) {
+        const rect = canvas.getBoundingClientRect();
+        const [sx, sy] = cam.toScreen(x + 0.5, y + 0.5);
+        return { x: rect.left + sx, y: rect.top + sy };
+      },
+      zonePoint(x, y, zone) {
+        const rect = canvas.getBoundingClientRect();
+        const tileView = tileAt(x, y);
+        const [lx, ly] = anchorOf(geometry.types[tileView.type], tileView, zone);
+        const [sx, sy] = cam.toScreen(x + lx / TILE, y + ly / TILE);
+        return { x: rect.left + sx, y: rect.top + sy };
+      },
+      markers() {
+        const rect = canvas.getBoundingClientRect();
+        return markers().map((m) => ({ action: m.action, x: rect.left + m.sx, y: rect.top + m.sy, r: m.r }));
+      },
+      arrows() {
+        const rect = canvas.getBoundingClientRect();
+        return arrows().map((a) => ({ x: rect.left + a.sx, y: rect.top + a.sy, r: a.r, n: a.n, cell: a.cell, angle: a.angle }));
+      },
+      // the spots for the tile (any turn) that lie wholly on the canvas
+      spotsInView: () => spotCells().filter(([x, y]) => cam.cellInView(x, y)),
+      spots: () => spotCells(),
+      labelOf: (action) => labelOf(view, action),
+      scrollToDecision: () => { if (isMyTurn()) scrollToDecision(); },
+      get rotation() { return rot; },
+      alias: (type, r) => alias(type, r),
+      get pending() { return pending; },
+      get artReady() { return images.size > 0; },
+      frameTimes: () => frameTimes.slice(),
+      resetFrameTimes: () => { frameTimes = []; },
+      redraw: () => { dirty = true; },
+      camera: () => ({ ...camera }),
+    },
+  };
+}

@@ -1,0 +1,342 @@
+// Jäger und Späher: the table as elements (point track, open locations with consumption
+// stones and members, decks, cave camp, sacred sites, the three character columns, the
+// other tribe) and, beside it on wide screens, the prompt, the choices of the step, your
+// tribe and your hand. Cards are drawn as cards; hover (mouse), long-press (touch) or the
+// keyboard's focus shows one large with its full text. It offers exactly the view's legal
+// actions, in the engine's words (view.words); the log is the engine's too.
+//
+// This module keeps the table's state (the view, what glows, the card shown large) and its
+// events; the drawing is pure functions of a context: places.mjs (the table), panel.mjs (prompt,
+// choices, sunset preview, hand), detail.mjs (a card large), end.mjs (the end table).
+
+import { el, focusableCard, keyboardDetails, keepFocus } from "../common.mjs";
+import { T } from "./names.mjs";
+import { data, loadData } from "./data.mjs";
+import { tableParts } from "./places.mjs";
+import { actionWords, handParts, promptParts, sideParts } from "./panel.mjs";
+import { cardLabel, detailContent } from "./detail.mjs";
+import { endSummary } from "./end.mjs";
+import { RULES, SHARE_NOTE } from "./rules.mjs";
+
+export { endSummary };
+
+const GLOW_MS = 1400;
+
+// ---- the table ---------------------------------------------------------------------------
+
+export function createSpaeherRenderer() {
+  let api, root, banner, side, table, hand, detail, view = null, prev = null, hinted = null;
+  let glow = null;  // {keys: Set, until}: what the last move changed glows for a moment
+  let glowTimer = 0, hoverTimer = 0, pressTimer = 0, suppressClick = false, lastDecision = null, stopKeys = null;
+  const lang = () => (api ? api.lang() : "de");
+  const tx = () => T(lang());
+
+  function mount(container, hostApi) {
+    api = hostApi;
+    banner = el("div", { class: "sp-banner", role: "status", "aria-live": "polite" });
+    side = el("div", { class: "sp-side" });
+    hand = el("div", { class: "sp-hand" });
+    table = el("div", { class: "sp-table" });
+    detail = el("div", { class: "sp-detail", id: "sp-detail", hidden: true, role: "dialog" });
+    root = el("div", { class: "spaeher" }, el("div", { class: "sp-main" }, table, el("div", { class: "sp-panel" }, banner, side, hand)), detail);
+    container.replaceChildren(root);
+    root.addEventListener("click", onClick, true);
+    root.addEventListener("pointerover", onPointerOver);
+    root.addEventListener("pointerout", onPointerOut);
+    root.addEventListener("pointerdown", onPointerDown);
+    root.addEventListener("pointerup", cancelPress);
+    root.addEventListener("pointercancel", cancelPress);
+    root.addEventListener("keydown", (ev) => {  // a marked place chosen with the keyboard
+      if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("div[role=button].choosable")) { ev.preventDefault(); ev.target.click(); }
+    });
+    // every card that opens on hover or long-press opens on the keyboard's focus too
+    stopKeys = keyboardDetails(root, {
+      selector: "[data-detail]",
+      show: (card) => { showDetail(card, false); card.setAttribute("aria-describedby", "sp-detail"); },
+      hide: hideDetail,
+      acts: (card) => card.classList.contains("choosable"),
+    });
+    root.addEventListener("contextmenu", (ev) => { if (ev.target.closest("[data-detail]")) ev.preventDefault(); });
+    loadData().then(() => {
+      if (!api) return;
+      render();
+      api.refreshLegal();  // the end screen's table waits for the card data too
+    });
+  }
+
+  function unmount() {
+    clearTimeout(glowTimer); clearTimeout(hoverTimer); clearTimeout(pressTimer);
+    if (stopKeys) stopKeys();
+    api = null;
+  }
+
+  const myTurn = () => view && view.legal && view.legal.length && view.seat === view.current_seat && !view.over;
+  const legal = (type) => (myTurn() ? view.legal.filter((a) => a.type === type) : []);
+
+  function update(v) {
+    prev = view;
+    view = v;
+    hinted = null;
+    if (prev) markChanges(prev, v);
+    render();
+  }
+
+  // What changed since the last view glows (not the whole display): so a glow never points
+  // at a place the prompt does not ask for.
+  function markChanges(a, b) {
+    const keys = new Set();
+    const sig = (l) => JSON.stringify([l.covered, l.members]);
+    const before = new Map(a.locations.map((l) => [l.id, sig(l)]));
+    for (const l of b.locations) if (before.get(l.id) !== sig(l)) keys.add(l.id);
+    const sitesBefore = new Map(a.sites.map((s) => [s.id, JSON.stringify(s.members)]));
+    for (const s of b.sites) if (sitesBefore.get(s.id) !== JSON.stringify(s.members)) keys.add(s.id);
+    b.display.forEach((c, i) => { if (!a.display[i] || a.display[i].length !== c.length) keys.add(`column${i}`); });
+    clearTimeout(glowTimer);
+    glow = keys.size ? { keys } : null;  // only this move's changes, never an older one's
+    if (glow) glowTimer = setTimeout(() => { glow = null; root && root.querySelectorAll(".glow").forEach((e) => e.classList.remove("glow")); }, GLOW_MS);
+  }
+
+  // ---- clicks on the table and the hand ---------------------------------------------------
+
+  function onClick(ev) {
+    if (suppressClick) {  // the click that ends a long-press only opened the card
+      suppressClick = false;
+      ev.stopPropagation();
+      ev.preventDefault();
+      return;
+    }
+    if (ev.target.closest(".sp-detail")) {
+      if (ev.target.closest(".sp-detail-close") || !detail.classList.contains("pinned")) hideDetail();
+      return;
+    }
+    const target = ev.target.closest("[data-column],[data-deck],[data-where]");
+    if (!target || !view || !data() || !root.contains(target) || target.closest(".sp-side")) return;
+    if (!myTurn()) return;
+    const t = tx();
+    if (target.dataset.column !== undefined) {
+      const c = Number(target.dataset.column);
+      const a = view.legal.find((r) => (r.type === "take" || r.type === "column") && r.column === c);
+      return a ? api.act(a) : api.message(t.wrong.column);
+    }
+    if (target.dataset.deck) {
+      const a = legal("reveal").find((r) => r.deck === target.dataset.deck);
+      return a ? api.act(a) : api.message(t.wrong.deck);
+    }
+    const where = target.dataset.where;
+    const act = legal("place").find((a) => a.where === where) || legal("lose_member").find((a) => a.where === where);
+    if (act) return api.act(act);
+    const recalls = legal("recall").filter((a) => a.where === where);
+    if (recalls.length) {
+      const tok = ev.target.closest("[data-i]");
+      const loc = view.locations.find((l) => l.id === where);
+      let resource = recalls[0].resource;
+      if (tok && loc && !loc.covered[Number(tok.dataset.i)]) resource = loc.resources[Number(tok.dataset.i)];
+      return api.act(recalls.find((q) => q.resource === resource) || recalls[0]);
+    }
+    api.message(t.wrong.place);
+  }
+
+  // ---- the card detail: hover with a mouse, long-press on touch ----------------------------
+
+  function onPointerOver(ev) {
+    if (ev.pointerType !== "mouse") return;
+    const card = ev.target.closest("[data-detail]");
+    if (!card || card.contains(ev.relatedTarget)) return;
+    clearTimeout(hoverTimer);
+    hoverTimer = setTimeout(() => showDetail(card, false), 350);
+  }
+
+  function onPointerOut(ev) {
+    if (ev.pointerType !== "mouse") return;
+    const card = ev.target.closest("[data-detail]");
+    if (card && card.contains(ev.relatedTarget)) return;
+    clearTimeout(hoverTimer);
+    if (!detail.classList.contains("pinned")) hideDetail();
+  }
+
+  // A long press opens the card; the click that may follow it must not play the card.
+  let pressMove = null;
+  function onPointerDown(ev) {
+    suppressClick = false;
+    if (ev.pointerType === "mouse") return;
+    const card = ev.target.closest("[data-detail]");
+    if (!card || ev.target.closest(".sp-detail")) return;
+    cancelPress();
+    const x = ev.clientX, y = ev.clientY;
+    pressMove = (e) => { if (Math.hypot(e.clientX - x, e.clientY - y) > 12) cancelPress(); };
+    root.addEventListener("pointermove", pressMove);
+    pressTimer = setTimeout(() => {
+      cancelPress();
+      suppressClick = true;
+      showDetail(card, true);
+    }, 500);
+  }
+
+  function cancelPress(ev) {
+    clearTimeout(pressTimer);
+    if (pressMove) root.removeEventListener("pointermove", pressMove);
+    pressMove = null;
+    if (ev && ev.type === "pointerup" && suppressClick) setTimeout(() => { suppressClick = false; }, 400);
+  }
+
+  function showDetail(card, pinned) {
+    if (!api || !data() || !view) return;
+    const content = detailContent(card.dataset.detail, context());
+    if (!content.length) return;
+    detail.replaceChildren(...content.filter(Boolean));
+    if (pinned) detail.append(el("button", { type: "button", class: "sp-detail-close" }, tx().close));
+    detail.classList.toggle("pinned", pinned);
+    detail.hidden = false;
+    detail.dataset.for = card.dataset.detail;
+    // beside the card, inside the window
+    const r = card.getBoundingClientRect();
+    const w = detail.offsetWidth, h = detail.offsetHeight;
+    const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+    let x = pinned ? (vw - w) / 2 : r.right + 8 + w <= vw ? r.right + 8 : r.left - 8 - w;
+    let y = pinned ? (vh - h) / 2 : r.top;
+    x = Math.max(6, Math.min(vw - w - 6, x));
+    y = Math.max(6, Math.min(vh - h - 6, y));
+    detail.style.left = `${x}px`;
+    detail.style.top = `${y}px`;
+  }
+
+  function hideDetail() {
+    for (const c of root.querySelectorAll("[aria-describedby='sp-detail']")) c.removeAttribute("aria-describedby");
+    detail.hidden = true;
+    detail.classList.remove("pinned");
+    delete detail.dataset.for;
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+
+  // What the pure drawing modules get: the view, its words and what the viewer may do now.
+  function context() {
+    return {
+      view, lang: lang(), t: tx(), colours: api.colours, names: api.names, words: view.words || {},
+      legal, act: (a) => api.act(a), say: (a) => actionWords(view, a),
+      glowing: (key) => (glow && glow.keys.has(key) ? " glow" : ""),
+      hinted: (pred) => (hinted && pred(hinted) ? " hinted" : ""),
+    };
+  }
+
+  function render() {
+    if (!view || !data() || !api) return;
+    keepFocus(root, drawAll);
+  }
+
+  function drawAll() {
+    const ctx = context();
+    const me = view.seat;
+    hideDetail();
+    banner.replaceChildren(...promptParts(ctx));
+    banner.classList.toggle("mine", Boolean(myTurn()));
+    side.replaceChildren(...(myTurn() ? sideParts(ctx, view.players[me]) : []));
+    table.replaceChildren(...tableParts(ctx, view.players.map((_, i) => i).filter((i) => i !== me)));
+    hand.replaceChildren(...handParts(ctx));
+    for (const c of hand.querySelectorAll(".sp-card[data-action], .sp-item[data-action]")) c.classList.add("choosable");
+    // the keyboard reaches every card, named; after a move it stays where it was
+    const seen = new Map();
+    for (const c of root.querySelectorAll("[data-detail], [data-deck], [data-column], [data-action]")) {
+      const key = c.dataset.detail || (c.dataset.deck && `deck:${c.dataset.deck}`) || (c.dataset.column && `column:${c.dataset.column}`) || c.dataset.action;
+      seen.set(key, (seen.get(key) || 0) + 1);
+      c.dataset.focusKey = `${key}#${seen.get(key)}`;
+      if (c.dataset.detail) focusableCard(c, cardLabel(c, ctx));
+    }
+    if (hinted) for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(hinted));
+    requestAnimationFrame(scrollToDecision);
+  }
+
+  // A new decision: bring what it needs into view (a phone shows one part at a time).
+  function scrollToDecision(force = false) {
+    if (!myTurn() || !root || !root.isConnected) return;
+    if (force) lastDecision = null;
+    const key = `${view.state_id}`;
+    if (key === lastDecision) return;
+    lastDecision = key;
+    const ph = view.phase;
+    let target = null;
+    const sticky = getComputedStyle(banner).position === "sticky";  // a phone: one part at a time
+    if (ph === "turn") target = sticky ? hand.querySelector(".sp-cards") : hand.querySelector(".sp-card");
+    else if (ph === "recall" || ph === "sunset_keep") target = ph === "recall" ? side : hand.querySelector(".sp-item");
+    else target = root.querySelector(".sp-table .choosable, .sp-tribe.choosable");
+    if (!target) return;
+    // below the prompt, which stays at the top of a phone's screen
+    const top = sticky ? banner.getBoundingClientRect().height : 0;
+    const avail = window.innerHeight - top;
+    const r = target.getBoundingClientRect();
+    if (r.top >= top && r.bottom <= window.innerHeight) return;
+    const dy = r.height > avail - 16 ? r.top - top - 8 : r.top - top - (avail - r.height) / 2;
+    window.scrollBy({ top: dy, behavior: "instant" });
+  }
+
+  function showHint(action) {
+    hinted = action;
+    render();
+  }
+
+  function onEvents() { /* what changed glows: computed from the views in update() */ }
+
+  const center = (node) => {
+    const b = node.getBoundingClientRect();
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  };
+  const q = (sel) => root.querySelector(sel);
+
+  return {
+    scrollsToDecisions: true,  // it brings its own decision areas into view
+    mount, unmount, update, showHint, onEvents,  // no label/event: the engine words actions and the log
+    // the shell's end screen shows this
+    breakdown: (v) => endSummary(v, api.names),
+    hook: {
+      get flashing() { return glow ? [...glow.keys] : []; },
+      get ready() { return data() !== null && view !== null; },
+      revealDecision() { scrollToDecision(true); },
+      get detail() { return detail && !detail.hidden ? detail.dataset.for : null; },
+      columnPoint(c) { return center(q(`.sp-col[data-column='${c}']`)); },
+      deckPoint(k) { return center(q(`.sp-deck[data-deck='${k}']`)); },
+      placePoint(id) { return center(q(`[data-where='${id}']:not(.sp-tribe)`)); },
+      resourcePoint(id, i) { return center(q(`.sp-loc[data-where='${id}'] [data-i='${i}']`)); },
+      tribePoint(p) { return center(q(`.sp-tribe[data-player='${p}']`)); },
+    },
+  };
+}
+
+// ---- what the menu shows (the registry web/js/games.mjs lists this) ------------------
+
+const PICTURE = `<svg viewBox="0 0 240 120" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
+<rect width="240" height="120" fill="#e9dcc0"/>
+<path d="M0 78 Q60 52 120 70 T240 62 V120 H0 Z" fill="#8fae6a"/>
+<path d="M0 96 Q80 80 150 94 T240 90 V120 H0 Z" fill="#6f8f4e"/>
+<circle cx="196" cy="34" r="18" fill="#f2a33a"/>
+<g fill="#3d2c1e">
+<circle cx="62" cy="58" r="6"/><rect x="57" y="64" width="10" height="18" rx="4"/>
+<circle cx="84" cy="62" r="6"/><rect x="79" y="68" width="10" height="18" rx="4"/>
+</g>
+<g fill="#c0392b"><circle cx="142" cy="80" r="5"/></g><g fill="#9c6b30"><circle cx="156" cy="84" r="5"/></g>
+<g fill="#7f8c8d"><circle cx="170" cy="80" r="5"/></g>
+<path d="M30 40 l10 -18 l10 18 Z" fill="#6d5d4b"/>
+</svg>`;
+
+function picture() {
+  const box = el("div", { class: "pic-svg", "aria-hidden": "true" });
+  box.innerHTML = PICTURE;  // our own static drawing
+  return box;
+}
+
+export const game = {
+  id: "spaeher",
+  titles: { de: "Jäger und Späher", en: "Hunters and Scouts" },
+  descriptions: {
+    de: "Zwei Stämme, ein Tal: Schicke deine Leute auf Jagd und Erkundung und überstehe die Sonnenuntergänge.",
+    en: "Two tribes, one valley: send your people hunting and scouting and get through the sunsets.",
+  },
+  players: [2, 2], minutes: [30, 45], picture, create: createSpaeherRenderer,
+  css: "js/renderers/spaeher/style.css", rules: RULES, shareNote: SHARE_NOTE,
+  options: {
+    mode: {
+      label: { de: "Spielart", en: "Game" },
+      choices: { intro: { de: "Einführungsspiel – weniger Karten, zum Lernen", en: "Introductory game – fewer cards, to learn" },
+                 normal: { de: "Normales Spiel – alle Karten und heiligen Orte", en: "Normal game – all cards and sacred sites" } },
+    },
+  },
+};
