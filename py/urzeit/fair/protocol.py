@@ -17,12 +17,13 @@ decision (a set-up of forty cards is one round, not forty). `n` counts each seat
 options, nonce) every join repeats; `before` is the hash of the engine state the act is made in.
 """
 
+import copy
 import secrets
 
 from .. import games
 from ..core.actions import check_options
 from ..core.chance import SeededDriver
-from ..core.errors import BadRequest, IllegalAction
+from ..core.errors import BadRequest, BadSave, IllegalAction
 from . import crypto
 
 PROTOCOL = "urzeit-fair/1"
@@ -34,6 +35,8 @@ FIELDS = {
     "act": ("kind", "gid", "seat", "n", "step", "action", "before", "sig"),
 }
 TABLE_FIELDS = ("protocol", "game", "players", "options", "nonce")
+PRIVATE_FORMAT = "urzeit-fair-private"
+PRIVATE_FIELDS = ("format", "version", "gid", "table", "seat", "key", "chain", "length")
 
 
 def _is_int(x) -> bool:
@@ -150,6 +153,51 @@ class Party:
             missing = [str(s) for s in range(self.players) if s not in self.pending]
             return f"reveals of round {self.rounds} from seats {', '.join(missing)}"
         return f"seat {self.state.current_player}'s move {self.steps}"
+
+    # ---- kept between page loads (fair/link.py) --------------------------------------
+
+    def private(self) -> dict:
+        """This seat's secrets (signing key, chain seed): for its own browser's storage only."""
+        self._own()
+        return {"format": PRIVATE_FORMAT, "version": 1, "gid": self.gid_text, "table": self.table,
+                "seat": self.seat, "key": crypto.b64(self._secret), "chain": crypto.b64(self._chain.links[0]),
+                "length": self._chain.length}
+
+    @classmethod
+    def restore(cls, priv, messages) -> tuple:
+        """The party again from its private part and the public messages it had accepted (from
+        the player's own storage, trusted like the browser: signatures are not checked again);
+        (party, the messages it has still to send)."""
+        if not isinstance(priv, dict) or sorted(str(k) for k in priv) != sorted(PRIVATE_FIELDS) \
+                or priv["format"] != PRIVATE_FORMAT or priv["version"] != 1:
+            raise BadSave("not the private part of a fair party", reason="fair.bad_private")
+        length = priv["length"]
+        secret, seed = crypto.unb64(priv["key"], 32), crypto.unb64(priv["chain"], 32)
+        if not (_is_int(length) and 1 <= length <= MAX_CHAIN) or secret is None or seed is None:
+            raise BadSave("key and chain are 32 bytes, base64url", reason="fair.bad_private")
+        party = cls(priv["table"], priv["seat"], chain_length=1)
+        if party.seat is None or party.gid_text != priv["gid"]:
+            raise BadSave("the private part belongs to another game", reason="fair.bad_private")
+        party._secret, party.key, party._chain = secret, crypto.public_key(secret), crypto.Chain(length, seed)
+        if not isinstance(messages, list):
+            raise BadSave("the messages are a list", reason="fair.bad_private")
+        mine = (crypto.b64(party.key), crypto.b64(party._chain.commitment))
+        for m in messages:
+            if isinstance(m, dict) and m.get("kind") == "join" and m.get("seat") == party.seat \
+                    and (m.get("key"), m.get("commit")) != mine:
+                raise BadSave("this seat joined with another key", reason="fair.private_mismatch",
+                              params={"seat": party.seat})
+            party._accept(m, own=True)  # no answers while replaying: they are among the messages
+        out = [] if party.joins[party.seat] is not None else party.join()
+        return party, out + party._due_reveals()
+
+    def copy(self) -> "Party":
+        """A copy to try messages on (states are replaced, never changed in place)."""
+        c = copy.copy(self)
+        for f in ("keys", "joins", "heads", "lengths", "next_n", "draws", "transcript"):
+            setattr(c, f, list(getattr(self, f)))
+        c.pending = dict(self.pending)
+        return c
 
     # ---- sending -----------------------------------------------------------------------
 
