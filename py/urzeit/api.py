@@ -10,8 +10,9 @@ import pathlib
 import sys
 import time
 
-from . import __version__, ai, games
+from . import __version__, ai, fair, games
 from . import match as matches
+from .fair import link as fair_link
 from .core.game import load_messages
 from .core.words import LANGS
 from .core.errors import BadRequest, BadSave, IllegalAction, NotYourTurn, StaleState, UnknownMatch, UrzeitError
@@ -32,6 +33,17 @@ _FIELDS = {
     "save": ({"op", "match"}, set()),
     "load": ({"op", "save"}, {"lang"}),
     "close": ({"op", "match"}, set()),
+    "fair_new": ({"op", "game", "players", "seat"}, {"options", "name", "lang"}),
+    "fair_join": ({"op", "messages", "seat"}, {"name", "names", "lang"}),
+    "fair_receive": ({"op", "party", "messages"}, {"names", "lang"}),
+    "fair_act": ({"op", "party", "action"}, {"lang"}),
+    "fair_view": ({"op", "party"}, {"lang"}),
+    "fair_link": ({"op", "party", "to"}, set()),
+    "fair_private": ({"op", "party"}, set()),
+    "fair_restore": ({"op", "private", "messages"}, {"names", "lang"}),
+    "fair_record": ({"op", "party"}, set()),
+    "fair_check": ({"op", "record"}, set()),
+    "fair_close": ({"op", "party"}, set()),
 }
 
 
@@ -94,7 +106,7 @@ def op_hello(req):
         "engine": "urzeit",
         "version": __version__,
         "python": sys.version.split()[0],
-        "games": [g.describe() for g in games.all_games()],
+        "games": [{**g.describe(), "fair": _fair_support(g)} for g in games.all_games()],
         "levels": list(ai.LEVELS),
         "messages": all_messages(),
     }
@@ -103,6 +115,7 @@ def op_hello(req):
 def all_messages() -> dict:
     """Every reason key the engine can send, worded in German and English."""
     texts = load_messages(pathlib.Path(__file__).parent / "core")
+    texts.update(load_messages(pathlib.Path(__file__).parent / "fair"))  # fair play's refusals
     for g in games.all_games():
         texts.update(g.messages())
     return texts
@@ -276,9 +289,222 @@ def op_close(req):
     return {"closed": matches.close(req["match"])}
 
 
+# ---- fair play between players who do not trust each other (docs/fair-play.md) ----------
+
+MAX_PARTIES = 16
+MAX_NAME = 40
+_parties: dict = {}
+_party_counter = 0
+
+
+def _fair_support(game) -> dict:
+    """Whether a game can be played fairly by link: {"ok": true} or the reason key why not."""
+    try:
+        fair.supported(game, game.min_players, {k: v.get("default") for k, v in game.options.items()})
+        return {"ok": True}
+    except UrzeitError as e:
+        return {"ok": False, "reason": e.reason}
+
+
+class _FairSeat:
+    """One fair party of this browser, with the players' names (public, unsigned: only words)."""
+
+    def __init__(self, party, names):
+        global _party_counter
+        _party_counter += 1
+        self.id = f"f{_party_counter}"
+        self.party = party
+        self.game = party.game
+        self.names = [None] * party.players
+        self.merge_names(names)
+        _parties[self.id] = self
+        while len(_parties) > MAX_PARTIES:  # the page restores a forgotten party from its storage
+            _parties.pop(next(iter(_parties)))
+
+    def merge_names(self, names, own=None):
+        if names is None:
+            names = []
+        if not isinstance(names, list) or len(names) > self.party.players:
+            raise BadRequest("names is a list of at most one name per seat", reason="fair.bad_names")
+        for i, n in enumerate(names):
+            if n is None:
+                continue
+            if not isinstance(n, str) or not n.strip() or len(n) > MAX_NAME:
+                raise BadRequest(f"a name is 1 to {MAX_NAME} characters", reason="fair.bad_names")
+            if i != self.party.seat or self.names[i] is None:  # nobody renames this seat but its player
+                self.names[i] = n.strip()
+        if own is not None:
+            self.names[self.party.seat] = own
+
+
+def _fair_name(req):
+    name = req.get("name")
+    if name is None:
+        return None
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise BadRequest(f"a name is 1 to {MAX_NAME} characters", reason="fair.bad_names")
+    return name.strip()
+
+
+def _fair_seat(req) -> _FairSeat:
+    fs = _parties.get(req["party"]) if isinstance(req["party"], str) else None
+    if fs is None:
+        raise UnknownMatch("no such fair party (restore it from its private part)", reason="fair.unknown_party")
+    return fs
+
+
+def _fair_view(fs, lang) -> dict:
+    """The party's view in the shape of a match view, so a renderer draws it like any other."""
+    p = fs.party
+    s = p.state if p.started else p.game.new_game(p.players, 0, p.table["options"], chance="external")
+    v = s.view(p.seat)
+    v.update({
+        "game": p.game.id, "match": fs.id, "state_id": len(p.transcript) + len(p.pending) + sum(
+            j is not None for j in p.joins), "seat": p.seat,
+        "current_seat": None if s.is_over else s.current_player,  # while draws are due: who moves next
+        "over": s.is_over, "scores": s.scores(), "winners": s.winners() if s.is_over else None,
+        "chance": s.chance_due().public() if s.chance_due() is not None else None,
+        "seats": [{"kind": "human", "name": n or f"Spieler {i + 1}"} for i, n in enumerate(fs.names)],
+        "undo": False, "undo_reason": "no undo in a fair game", "undo_reason_key": "fair.no_undo",
+        "fair": {"gid": p.gid_text, "waiting": fair_link.waiting(p)},
+    })
+    if v["current_seat"] == p.seat and p.started and s.chance_due() is None:
+        v["legal"] = s.legal_actions()
+    return _worded(fs, v, lang)
+
+
+def _fair_log(fs, accepted, lang):
+    """Log lines of the moves among `accepted` ((message, state it was applied in) pairs)."""
+    words = fs.game.words() if lang else None
+    if words is None:
+        return None
+    lines = []
+    for m, before in accepted:
+        if m["kind"] != "act" or before is None:
+            continue
+        seat_view = before.view(fs.party.seat)
+        seat_view.update({"seat": fs.party.seat, "current_seat": before.current_player,
+                          "seats": [{"kind": "human", "name": n or f"Spieler {i + 1}"}
+                                    for i, n in enumerate(fs.names)]})
+        events = before.clone().apply(m["action"])
+        worded = {lg: [x if isinstance(x, dict) else {"text": x, "group": None}
+                       for x in words.log(seat_view, m["action"], events, lg)] for lg in LANGS}
+        lines += [{"group": worded["en"][i].get("group"), **{lg: worded[lg][i]["text"] for lg in LANGS}}
+                  for i in range(len(worded["en"]))]
+    return lines
+
+
+def _fair_reply(fs, out, lang, accepted=(), known=0):
+    reply = {"party": fs.id, "view": _fair_view(fs, lang), "send": out, "waiting": fair_link.waiting(fs.party),
+             "accepted": len(accepted), "known": known, "names": fs.names}
+    log = _fair_log(fs, accepted, lang)
+    if log is not None:
+        reply["log"] = log
+    return reply
+
+
+def op_fair_new(req):
+    """A new fair game: the invitation (table) and this seat's party, its join to send."""
+    players = req["players"]
+    game = games.get(req["game"])
+    if type(players) is not int or not game.min_players <= players <= game.max_players:
+        raise BadRequest(f"players must be {game.min_players} to {game.max_players}", reason="fair.bad_table")
+    table = fair.new_table(game.id, players, req.get("options") or {})
+    party = fair.Party(table, req["seat"])
+    fs = _FairSeat(party, None)
+    fs.merge_names([], own=_fair_name(req))
+    out = party.join()
+    return _fair_reply(fs, out, _lang(req))
+
+
+def op_fair_join(req):
+    """The invited seat's party: from the invitation's messages (their joins carry the table)."""
+    messages = req["messages"]
+    first = messages[0] if isinstance(messages, list) and messages else None
+    if not isinstance(first, dict) or first.get("kind") != "join" or not isinstance(first.get("table"), dict):
+        raise BadRequest("an invitation starts with a join", reason="fair.bad_invitation")
+    party = fair.Party(first["table"], req["seat"])
+    fs = _FairSeat(party, req.get("names"))
+    fs.merge_names(None, own=_fair_name(req))
+    try:
+        trial, out, accepted, known = fair_link.receive(party, messages)
+        if trial.joins[party.seat] is not None:
+            raise IllegalAction(f"seat {party.seat} is taken", reason="fair.seat_taken", params={"seat": party.seat})
+        out += trial.join()
+    except UrzeitError:
+        _parties.pop(fs.id, None)
+        raise
+    fs.party = trial
+    return _fair_reply(fs, out, _lang(req), accepted, known)
+
+
+def op_fair_receive(req):
+    fs = _fair_seat(req)
+    lang = _lang(req)
+    trial, out, accepted, known = fair_link.receive(fs.party, req["messages"])
+    if req.get("names") is not None:
+        fs.merge_names(req["names"])
+    fs.party = trial
+    return _fair_reply(fs, out, lang, accepted, known)
+
+
+def op_fair_act(req):
+    fs = _fair_seat(req)
+    before = fs.party.state
+    out = fs.party.act(req["action"])  # checks everything before it changes anything
+    return _fair_reply(fs, out, _lang(req), [(out[0], before)])
+
+
+def op_fair_view(req):
+    fs = _fair_seat(req)
+    return {"party": fs.id, "view": _fair_view(fs, _lang(req)), "waiting": fair_link.waiting(fs.party),
+            "names": fs.names}
+
+
+def op_fair_link(req):
+    """What a link to seat `to` carries: the messages it may not have seen, and the names."""
+    fs = _fair_seat(req)
+    to = req["to"]
+    if type(to) is not int or not 0 <= to < fs.party.players or to == fs.party.seat:
+        raise BadRequest("to is another seat of the game", reason="fair.bad_seat", params={"seat": str(to)[:10]})
+    return {"messages": fair_link.for_seat(fs.party, to), "invite": fs.party.joins[to] is None,
+            "names": fs.names, "to": to, "gid": fs.party.gid_text}
+
+
+def op_fair_private(req):
+    return _fair_seat(req).party.private()
+
+
+def op_fair_restore(req):
+    party, out = fair.Party.restore(req["private"], req["messages"])
+    fs = _FairSeat(party, req.get("names"))
+    return _fair_reply(fs, out, _lang(req))
+
+
+def op_fair_record(req):
+    return fair.export(_fair_seat(req).party)
+
+
+def op_fair_check(req):
+    """A record checked: {"verified": true, "summary"} or what failed and where."""
+    try:
+        summary = fair.summary(req["record"])
+    except UrzeitError as e:
+        return {"verified": False, "error": {"code": e.code, "message": e.message, "reason": e.reason,
+                                             "params": e.params or {}}}
+    return {"verified": True, "summary": summary}
+
+
+def op_fair_close(req):
+    return {"closed": _parties.pop(req["party"], None) is not None if isinstance(req["party"], str) else False}
+
+
 _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": op_ai,
         "ai_continue": op_ai_continue, "undo": op_undo, "save": op_save, "load": op_load,
-        "close": op_close}
+        "close": op_close, "fair_new": op_fair_new, "fair_join": op_fair_join, "fair_receive": op_fair_receive,
+        "fair_act": op_fair_act, "fair_view": op_fair_view, "fair_link": op_fair_link,
+        "fair_private": op_fair_private, "fair_restore": op_fair_restore, "fair_record": op_fair_record,
+        "fair_check": op_fair_check, "fair_close": op_fair_close}
 _jobs: dict = {}
 _job_counter = 0
 

@@ -2,7 +2,9 @@
 
   urzeit tournament --game sammler --seats hard,easy --games 200
   urzeit replay FILE [--lang de|en]     an exported game move by move, in words, with scores
-  urzeit check FILE                     is this a valid save or replay? (exit 1 if not)
+  urzeit check FILE                     is this a valid save, replay or fair record? (exit 1 if not)
+  urzeit duel --game ID --players 2 --out record.json
+                                        a fair game between independent parties (docs/fair-play.md)
 
 Everything goes through the JSON api, exactly as the page plays. The words for a game's
 moves come from that game's package (`urzeit.games.<id>.words.describe`), so this module
@@ -13,7 +15,8 @@ import argparse
 import json
 import sys
 
-from . import api, games
+from . import api, fair, games
+from .core.errors import UrzeitError
 
 TEXT = {
     "en": {
@@ -163,6 +166,35 @@ def summary(replay: dict) -> str:
     return f"OK: {_title(view['game'], 'en')} · {t['players'].format(n=len(view['seats']))} ({players}) · {moves} · {result_text(view, 'en')}"
 
 
+def fair_summary(record: dict) -> str:
+    """`check` of a fair record (recognised by its format): every signature, reveal, draw and
+    move, and the result."""
+    try:
+        return fair.summary(record)
+    except UrzeitError as e:
+        raise CliError(e.message) from None
+
+
+def run_duel(args) -> int:
+    from .fair import duel
+    try:
+        options = json.loads(args.options) if args.options else None
+        stats = {}
+        record = duel.play(args.game, args.players, options, args.level, args.seed, stats=stats)
+    except ValueError as e:
+        print(f"urzeit duel: --options is not JSON: {e}", file=sys.stderr)
+        return 1
+    except UrzeitError as e:
+        print(f"urzeit duel: {e.message}", file=sys.stderr)
+        return 1
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(record, f, ensure_ascii=False)
+        f.write("\n")
+    print(f"{args.out}: {stats['messages']} messages, {stats['draws']} draws, {stats['moves']} moves "
+          f"in {stats['total_s']:.1f} s · {fair.summary(record)}")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="urzeit", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -175,14 +207,27 @@ def main(argv=None) -> int:
     rep.add_argument("--lang", choices=["en", "de"], default="en")
     chk = sub.add_parser("check", help="validate a save or replay and say what is wrong")
     chk.add_argument("file")
+    duel = sub.add_parser("duel", help="play a fair game between independent parties in this process "
+                                       "and write its record (docs/fair-play.md)")
+    duel.add_argument("--game", required=True)
+    duel.add_argument("--players", type=int, default=2)
+    duel.add_argument("--out", required=True, help="where the record goes (JSON)")
+    duel.add_argument("--seed", type=int, default=0, help="the computer players' choices only; "
+                                                          "every draw comes from the parties' secrets")
+    duel.add_argument("--level", choices=["random", "easy", "medium", "hard"], default="easy")
+    duel.add_argument("--options", default=None, help="the game's options as JSON")
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["tournament"]:  # all its options are the tournament's own
         from . import tournament
         return tournament.main(argv[1:])
     args = parser.parse_args(argv)
+    if args.command == "duel":
+        return run_duel(args)
     try:
         replay = read_replay(args.file)
-        if args.command == "replay":
+        if args.command == "check" and fair.is_fair_record(replay):
+            print(fair_summary(replay))
+        elif args.command == "replay":
             for line in replay_lines(replay, args.lang):
                 print(line)
         else:

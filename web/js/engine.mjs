@@ -6,7 +6,8 @@
 // visits boot from. Once per visit, in the background; its failure only lands in this.snapshot.
 
 // Requests whose replies carry words (`lang`): the view's texts and a move's log lines.
-const WORDED_OPS = new Set(["new", "view", "act", "ai", "undo", "load"]);
+const WORDED_OPS = new Set(["new", "view", "act", "ai", "undo", "load",
+  "fair_new", "fair_join", "fair_receive", "fair_act", "fair_view", "fair_restore"]);
 
 export class EngineError extends Error {
   // reason + params: the engine's key for the player's wording (i18n reasonText)

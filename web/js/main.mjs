@@ -8,6 +8,7 @@ import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
 import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
 import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
+import { fairAct, openFairLink, shareFair, startFair } from "./screens/fair.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -26,6 +27,9 @@ nav.newGame = async ({ game, seats, options }) => {
   const result = await engine.request({ op: "new", game, seats, seed: randomSeed(), options });
   openMatch(result, { saveId: newSaveId() });
 };
+nav.newFairGame = startFair;
+nav.fairAct = fairAct;
+nav.fairShare = shareFair;
 nav.toMenu = ({ keepGame = null } = {}) => {
   leaveTable();
   $("menu").hidden = false;
@@ -101,6 +105,19 @@ function toggleLang() {
 
 async function openSharedLink() {
   const hash = location.hash;
+  if (hash.startsWith("#f=")) {
+    history.replaceState(null, "", location.pathname + location.search);
+    $("import-message").textContent = "";
+    app.dataset.fairLink = "opening";
+    try {
+      await openFairLink(hash.slice(3), $("import-message"));
+    } catch (err) {
+      showError($("import-message"), err, t("badLink"));
+    } finally {
+      app.dataset.fairLink = "done";
+    }
+    return;
+  }
   if (!hash.startsWith("#g=")) return;
   history.replaceState(null, "", location.pathname + location.search);
   try {
@@ -151,6 +168,7 @@ if (TEST_MODE) {
     get board() { return match.renderer && match.renderer.hook; },
     loadSave: async (save) => openMatch(await engine.request({ op: "load", save })),
     openReplay,
+    startFair,  // a fair game with options the menu does not offer (a short stack)
     say,
     killWorker: () => engine.worker.terminate(),
     setWatchdog: (ms) => { engine.watchdogMs = ms; },

@@ -3,7 +3,7 @@
 import { engine } from "../boot.mjs";
 import { errorText, getLang, t } from "../i18n.mjs";
 import { gameInfo } from "../games.mjs";
-import { $, match } from "./shared.mjs";
+import { $, match, nav } from "./shared.mjs";
 
 export function showRules(gameId) {
   const info = gameInfo(gameId);
@@ -42,6 +42,9 @@ function shareMessage() {
 }
 
 export async function shareGame() {
+  if (match.mode === "fair") return nav.fairShare();  // only public messages travel: screens/fair.mjs
+  $("share-title").textContent = t("shareTitle");
+  delete $("share-dialog").dataset.fairTo;
   const replay = await engine.request({ op: "save", match: match.id });
   const url = new URL(location.href);
   url.search = "";

@@ -28,11 +28,13 @@ export function showEnd(view, { resultText, force = false }) {
   const box = $("end-screen");
   const r = match.renderer;
   const body = r && r.breakdown ? r.breakdown(view, document.documentElement.lang) : scoreTable(view);
-  const again = el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
-  again.disabled = engine.status !== "ready";
+  const fair = match.mode === "fair" ? match.fairCheck : null;  // a fair game: its record checked
+  const again = fair ? null : el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
+  if (again) again.disabled = engine.status !== "ready";
   box.replaceChildren(
     el("h2", { id: "end-title" }, t("gameOver")),
     el("p", { class: "end-result" }, resultText(view)),
+    fair ? el("p", { class: "end-fair", id: "end-fair", "data-verified": String(fair.verified) }, fair.text) : null,
     el("div", { class: "end-breakdown", "data-owner": "renderer" }, body),
     el("div", { class: "end-buttons" }, again,
       el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),

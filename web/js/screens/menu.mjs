@@ -6,7 +6,7 @@ import { GAMES, gameInfo } from "../games.mjs";
 import { MAX_SAVES, deleteSave, listSaves, newSaveId, validRecord } from "../storage.mjs";
 import { $, SEAT_COLOURS, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
 
-const ui = { selected: null, playerCount: 2, seats: [], options: {} };
+const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false };
 
 const tr = (o) => (o ? o[getLang()] ?? o.de : "");
 
@@ -90,14 +90,21 @@ function renderSeatForm() {
   count.closest(".row").hidden = g.players[0] === g.players[1];
   count.onchange = () => { ui.playerCount = Number(count.value); renderSeatForm(); };
   ensureSeats(ui.playerCount);
+  renderPlayMode();
   const list = $("seat-list");
   list.replaceChildren();
-  for (let i = 0; i < ui.playerCount; i++) {
+  for (let i = 0; i < (ui.fair ? 1 : ui.playerCount); i++) {
     const seat = ui.seats[i];
     const name = el("input", { type: "text", maxlength: "40", placeholder: t("seatName", i + 1, seat.kind === "human"),
                                "aria-label": `${t("name")} ${i + 1}` });
     name.value = seat.name;
     name.oninput = () => { seat.name = name.value; };
+    if (ui.fair) {  // the others name themselves when they open their invitation
+      name.placeholder = t("yourName");
+      name.setAttribute("aria-label", t("yourName"));
+      list.append(el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[i]}` }), name));
+      continue;
+    }
     const kind = el("select", { "aria-label": `${t("seats")} ${i + 1}`, class: "seat-kind" });
     kind.append(new Option(t("human"), "human", false, seat.kind === "human"), new Option(t("computer"), "ai", false, seat.kind === "ai"));
     kind.onchange = () => { seat.kind = kind.value; renderSeatForm(); };
@@ -117,6 +124,32 @@ function renderSeatForm() {
     ? t("engineFailed") + (app.dataset.engineError || "") : t("waitEngine");
   $("menu-rules-button").hidden = false;
   form.onsubmit = (ev) => { ev.preventDefault(); startGame(); };
+}
+
+// Local play or fair play by link: offered only for games whose draws the fair protocol
+// supports (hello's `fair` per game).
+function renderPlayMode() {
+  let box = $("play-mode");
+  if (!box) {
+    box = el("fieldset", { class: "option play-mode", id: "play-mode" });
+    $("seat-list").before(box);
+  }
+  const g = engineGames().get(ui.selected);
+  const offered = Boolean(g && g.fair && g.fair.ok) && g.players[1] >= 2;
+  if (!offered) ui.fair = false;
+  box.hidden = !offered;
+  box.replaceChildren(el("legend", {}, t("playMode")));
+  for (const [value, label] of [["local", t("modeLocal")], ["fair", t("modeFair")]]) {
+    const radio = el("input", { type: "radio", name: "play-mode", value, id: `mode-${value}` });
+    radio.checked = ui.fair === (value === "fair");
+    radio.onchange = () => {
+      ui.fair = value === "fair";
+      if (ui.fair) ui.playerCount = Math.max(ui.playerCount, 2);
+      renderSeatForm();
+    };
+    box.append(el("label", { class: "option-choice", for: radio.id }, radio, el("span", {}, label)));
+  }
+  if (ui.fair) box.append(el("p", { class: "hint option-help" }, t("modeFairHelp")));
 }
 
 // Options the engine offers (hello), worded by the game's menu info: one radio button per
@@ -161,7 +194,12 @@ export function seatRequests() {
 async function startGame() {
   if (engine.status !== "ready" || !ui.selected) return;
   try {
-    await nav.newGame({ game: ui.selected, seats: seatRequests(), options: { ...(ui.options[ui.selected] || {}) } });
+    const options = { ...(ui.options[ui.selected] || {}) };
+    if (ui.fair) {
+      await nav.newFairGame({ game: ui.selected, players: ui.playerCount, options, name: ui.seats[0].name.trim() });
+      return;
+    }
+    await nav.newGame({ game: ui.selected, seats: seatRequests(), options });
   } catch (err) {
     $("start-hint").textContent = errorText(err);
   }

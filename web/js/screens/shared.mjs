@@ -13,11 +13,13 @@ export const match = {
   mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
   log: [],  // what happened, kept as events so it can be reworded: {event, group} or {undo: true}
   logTail: null,  // the last line of the log: {group, entries, li} (a turn may still add to it)
-  searches: [],  // test mode: what each computer decision's search did (bench/page_turns.py)
+  searches: [],
+  fairCheck: null,  // a fair game's record checked at its end: {verified, text}  // test mode: what each computer decision's search did (bench/page_turns.py)
 };
 
 // Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).
-export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {} };
+export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {}, newFairGame: async () => {},
+                     fairAct: async () => ({ ok: false }), fairShare: async () => {} };
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

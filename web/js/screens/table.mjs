@@ -51,7 +51,7 @@ export function openMatch(result, opts = {}) {
   match.logTail = null;
   match.view = null;
   $("replay-bar").hidden = match.mode !== "replay";
-  $("undo-button").hidden = match.mode === "replay";
+  $("undo-button").hidden = match.mode !== "live";
   $("pass-screen").hidden = true;
   match.game = result.view.game;
   match.seats = result.view.seats;
@@ -100,7 +100,7 @@ export function setView(view) {
   renderScores(view);
   renderLegal(view);
   renderTurn(view);
-  $("hint-button").hidden = match.mode === "replay" || !isHumanTurn(view);
+  $("hint-button").hidden = match.mode !== "live" || !isHumanTurn(view);
   renderUndo();
   if (view.over) showEnd(view, { resultText });
   else hideEnd();
@@ -121,7 +121,7 @@ function renderUndo() {
   const undo = $("undo-button");
   if (!view) return;
   undo.disabled = !view.undo || match.busy || view.over;
-  undo.hidden = match.mode === "replay" || view.over;  // no undo once the game is over
+  undo.hidden = match.mode !== "live" || view.over;  // no undo once the game is over
   undo.title = view.undo ? "" : reasonText(view.undo_reason_key) || "";
 }
 
@@ -210,6 +210,10 @@ function renderTurn(view) {
     info.textContent = (match.mode === "replay" ? t("replayOver") : t("gameOver")) + ": " + resultText(view);
     return;
   }
+  if (view.current_seat === null) {  // a draw is still due (a fair game waits for the players' random values)
+    info.textContent = "";
+    return;
+  }
   const name = match.names[view.current_seat];
   if (match.mode === "replay") info.textContent = t("replayTurn", name);
   else info.textContent = match.seats[view.current_seat].kind === "ai" ? t("thinking", name) : t("turnOf", name);
@@ -217,7 +221,7 @@ function renderTurn(view) {
 
 export function isHumanTurn(view) {
   return !view.over && view.current_seat !== null && match.seats[view.current_seat].kind === "human"
-    && view.seat === view.current_seat && match.mode === "live";
+    && view.seat === view.current_seat && (match.mode === "live" || match.mode === "fair");
 }
 
 // ---- the log: the engine's lines, kept in both languages ----
@@ -258,7 +262,7 @@ function appendLog(entry) {
 }
 
 // A reply's log: the engine's lines; the renderer may animate the events.
-function logEvents(events, lines) {
+export function logEvents(events, lines) {
   const r = renderer();
   if (r.onEvents) r.onEvents(events);
   for (const line of Array.isArray(lines) ? lines : []) appendLog({ line, group: line.group ?? null });
@@ -288,7 +292,9 @@ export function relabel() {
   // the view's words anew in the new language (the engine words them)
   const { id, generation } = match;
   const seen = match.view.state_id;
-  engine.request({ op: "view", match: id, seat: match.view.seat }).then((v) => {
+  const ask = match.mode === "fair" ? engine.request({ op: "fair_view", party: id }).then((r) => r.view)
+    : engine.request({ op: "view", match: id, seat: match.view.seat });
+  ask.then((v) => {
     if (match.generation === generation && match.id === id && match.view && match.view.state_id === seen) {
       setView(v);
       if (v.over) showEnd(v, { resultText });
@@ -390,6 +396,7 @@ function setBusy(busy) {
 export async function act(action) {
   const view = match.view;
   if (!isHumanTurn(view)) return { ok: false, code: "not_your_turn" };
+  if (match.mode === "fair") return nav.fairAct(action);  // signed and sent, not played locally
   $("message").textContent = "";
   say("");
   setBusy(true);
@@ -438,11 +445,12 @@ async function undo() {
 }
 
 async function exportGame() {
-  const replay = match.mode === "replay" ? match.replay : await engine.request({ op: "save", match: match.id });
+  const replay = match.mode === "replay" ? match.replay
+    : await engine.request(match.mode === "fair" ? { op: "fair_record", party: match.id } : { op: "save", match: match.id });
   const blob = new Blob([JSON.stringify(replay, null, 1)], { type: "application/json" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = `urzeit-${replay.game}-${new Date().toISOString().slice(0, 10)}.json`;
+  a.download = `urzeit-${replay.game || replay.table.game}-${new Date().toISOString().slice(0, 10)}.json`;
   document.body.append(a);
   a.click();
   a.remove();

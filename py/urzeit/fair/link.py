@@ -1,0 +1,83 @@
+"""A fair party kept between page loads and passed on by link (docs/fair-play.md, "Fair links").
+
+The private part (signing key and chain seed) stays in the player's own browser storage;
+everything else is public and may travel: the messages a link carries are those the
+recipient may not have seen yet (`for_seat`), not the whole record."""
+
+from ..core.errors import BadRequest, IllegalAction
+from . import crypto
+from .protocol import Party
+from .record import export
+
+def held(party: Party) -> set:
+    msgs = export(party)["messages"] + [j for j in party.joins if j is not None]
+    return {crypto.canonical(m) for m in msgs}
+
+
+def receive(party: Party, messages) -> tuple[Party, list, list, int]:
+    """Take a link's messages: those held already are skipped (links overlap); the new ones
+    must all fit, in any order, else nothing changes. (the party after, its answers, the
+    accepted messages each with the state it was applied in, how many were known)."""
+    if not isinstance(messages, list) or not messages:
+        raise BadRequest("messages is a non-empty list", reason="fair.bad_message", params={"field": "messages"})
+    have = held(party)
+    new = []
+    for m in messages:
+        try:
+            key = crypto.canonical(m)
+        except (TypeError, ValueError):
+            raise BadRequest("a message is not plain JSON", reason="fair.bad_message",
+                             params={"field": "message"}) from None
+        if key not in have:
+            if isinstance(m, dict) and m.get("seat") == party.seat:  # this seat's messages come from here only
+                raise IllegalAction(f"seat {party.seat} is taken by another key", reason="fair.seat_taken",
+                                    params={"seat": party.seat})
+            new.append(m)
+            have.add(key)
+    if not new:
+        raise IllegalAction("every message has arrived before", reason="fair.nothing_new")
+    trial, answers, accepted = party.copy(), [], []
+    waiting, progress = new, True
+    while waiting and progress:
+        progress, left = False, []
+        for m in waiting:
+            before = trial.state
+            try:
+                answers += trial.receive(m)
+            except (BadRequest, IllegalAction) as e:
+                left.append((m, e))
+                continue
+            accepted.append((m, before))
+            progress = True
+        waiting = [m for m, _ in left]
+    if waiting:
+        raise left[0][1]
+    return trial, answers, accepted, len(messages) - len(new)
+
+
+def waiting(party: Party) -> dict:
+    """What the game waits for: {"for": "join" | "reveal" | "move" | None, "seats": [...]}."""
+    if not party.started:
+        return {"for": "join", "seats": [s for s in range(party.players) if party.joins[s] is None]}
+    s = party.state
+    if s.is_over:
+        return {"for": None, "seats": []}
+    if s.chance_due() is not None:
+        return {"for": "reveal", "seats": [x for x in range(party.players) if x not in party.pending]}
+    return {"for": "move", "seats": [s.current_player]}
+
+
+def for_seat(party: Party, to: int) -> list:
+    """The messages seat `to` may not have seen: everything after its last message, from the
+    start of that message's round of reveals (the others of the round may have come after it),
+    without its own. Overlap is harmless: the recipient skips what it holds."""
+    msgs = export(party)["messages"]
+    last = max((i for i, m in enumerate(msgs) if m["seat"] == to), default=None)
+    start = 0
+    if last is not None:
+        m = msgs[last]
+        if m["kind"] == "reveal":
+            start = min(i for i, x in enumerate(msgs) if x["kind"] == "reveal" and x["round"] == m["round"])
+        elif m["kind"] == "act":
+            start = last + 1
+    return [m for m in msgs[start:] if m["seat"] != to]

@@ -1,0 +1,106 @@
+"""The record of a fair game and its verifier.
+
+A record holds the table, every signed message in the one canonical order (joins by seat;
+then, as the game went, each act, and each round's reveals by seat), the draws they gave and
+the result. `check(record)` replays it from nothing but the record: every signature, every
+reveal against its seat's chain, every draw from the reveals, every act legal in the state
+its seat says it saw, and the result."""
+
+from ..core.errors import BadSave, UrzeitError
+from . import crypto
+from .protocol import Party
+
+FORMAT = "urzeit-fair"
+VERSION = 1
+FIELDS = ("format", "version", "table", "gid", "messages", "draws", "result")
+
+
+def export(party: Party) -> dict:
+    """The record of what `party` has accepted (a reveal of a draw not yet complete at the end,
+    in seat order: a stalled game shows who stalled it)."""
+    messages = list(party.transcript)
+    if not party.started:
+        messages = [j for j in party.joins if j is not None]
+    messages += [m for _, (_, m) in sorted(party.pending.items())]
+    return {"format": FORMAT, "version": VERSION, "table": party.table, "gid": party.gid_text,
+            "messages": messages, "draws": [list(d) for d in party.draws], "result": result(party)}
+
+
+def result(party: Party) -> dict:
+    s = party.state
+    if s is None:
+        return {"over": False, "scores": None, "winners": None, "final": None}
+    return {"over": s.is_over, "scores": s.scores(), "winners": s.winners() if s.is_over else None,
+            "final": party.state_hash}
+
+
+def is_fair_record(data) -> bool:
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def _where(i: int, m) -> str:
+    if not isinstance(m, dict):
+        return f"message {i}"
+    kind, seat = m.get("kind"), m.get("seat")
+    what = {"join": "join", "reveal": f"reveal of round {m.get('round')}",
+            "act": f"move {m.get('step')}"}.get(kind, f"{str(kind)[:20]!r} message")
+    return f"message {i} (seat {str(seat)[:10]}'s {what})"
+
+
+def check(record) -> Party:
+    """The observer that replayed the whole record; BadSave saying what failed and where."""
+    if not is_fair_record(record):
+        raise BadSave("not a fair-play record", reason="fair.record_format")
+    if record.get("version") != VERSION:
+        raise BadSave(f"record version {str(record.get('version'))[:10]} is not {VERSION}",
+                      reason="fair.record_version")
+    fields = sorted(str(k) for k in record)
+    if fields != sorted(FIELDS):
+        raise BadSave(f"a record has exactly the fields {', '.join(FIELDS)}", reason="fair.record_fields")
+    try:
+        observer = Party(record["table"], None, strict=True)
+    except UrzeitError as e:
+        raise BadSave(f"table: {e.message}", reason="fair.record_table") from None
+    if record["gid"] != observer.gid_text:
+        raise BadSave("gid: it is not the hash of the table", reason="fair.record_gid")
+    messages = record["messages"]
+    if not isinstance(messages, list):
+        raise BadSave("messages: not a list", reason="fair.record_fields")
+    for i, m in enumerate(messages):
+        try:
+            observer.receive(m)
+        except UrzeitError as e:
+            raise BadSave(f"{_where(i, m)}: {e.message}", reason="fair.record_message",
+                          params={"index": i}) from None
+    if record["draws"] != observer.draws:
+        draws = record["draws"] if isinstance(record["draws"], list) else []
+        k = next((k for k in range(max(len(draws), len(observer.draws)))
+                  if k >= len(draws) or k >= len(observer.draws) or draws[k] != observer.draws[k]), 0)
+        raise BadSave(f"draws: draw {k} is not what the reveals give", reason="fair.record_draws",
+                      params={"draw": k})
+    want = result(observer)
+    got = record["result"]
+    if not isinstance(got, dict) or sorted(got) != sorted(want):
+        raise BadSave(f"result: a result has the fields {', '.join(sorted(want))}", reason="fair.record_result")
+    for key in ("over", "scores", "winners", "final"):
+        if crypto.canonical(got[key]) != crypto.canonical(want[key]):
+            raise BadSave(f"result: {key} is {crypto.canonical(got[key]).decode()[:60]}, the messages give "
+                          f"{crypto.canonical(want[key]).decode()[:60]}", reason="fair.record_result",
+                          params={"field": key})
+    return observer
+
+
+def summary(record) -> str:
+    """One line for `urzeit check`: the game, seats, messages, draws and the result."""
+    observer = check(record)
+    game, s = observer.game, observer.state
+    title = game.titles.get("en") or game.id
+    head = (f"OK: fair {title} · {observer.players} players · {len(record['messages'])} signed messages · "
+            f"{len(observer.draws)} draws from {observer.rounds} rounds of joint reveals · {observer.steps} moves · ")
+    if s is None or not s.is_over:
+        return head + f"not finished, waiting for {observer.waiting_for()}"
+    scores = " : ".join(str(x) for x in s.scores())
+    winners = s.winners()
+    if len(winners) == observer.players > 1:
+        return head + f"a tie at {scores}"
+    return head + f"seat {' and '.join(str(w) for w in winners)} {'wins' if len(winners) == 1 else 'win'} with {scores}"
