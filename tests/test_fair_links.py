@@ -8,6 +8,8 @@ import zlib
 
 import pytest
 
+from browser_support import screenshot
+
 pytestmark = pytest.mark.browser
 READY = 60_000
 SHORT = {"setup": {"tiles": ["L07", "L20", "L03", "L11"]}}  # four tiles: a game of eight moves
@@ -64,6 +66,8 @@ def test_two_players_play_a_fair_game_by_links(browser, page, served_dist):
     # a short stack (an option the menu does not offer) through the test hook
     host.evaluate("(o) => window.urzeit.startFair({game: 'sammler', players: 2, options: o, name: 'Ada'})", SHORT)
     host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']")
+    host.wait_for_selector("#share-dialog[open]")
+    screenshot(host, "fair-invite-desktop")
     invite = take_link(host)
     note = host.locator("#share-note").inner_text()
     assert "Fair" in note and ("niemand" in note or "nobody" in note)
@@ -73,16 +77,19 @@ def test_two_players_play_a_fair_game_by_links(browser, page, served_dist):
     assert secret["key"] not in invite and secret["chain"] not in invite  # no secret travels
     assert len(invite) < 2000
 
-    other = browser.new_context(service_workers="block")
+    other = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="de-DE")
     friend = other.new_page()
     friend.add_init_script("globalThis.urzeitTestNoSnapshot = true")
     friend.goto(invite.replace("/#", "/?test=1#"))
     friend.wait_for_selector("#fair-name-dialog[open]", timeout=READY)
+    screenshot(friend, "fair-join-phone")
     assert "2" in friend.locator("#fair-name-title").inner_text()
     friend.fill("#fair-name", "Bo")
     friend.click("#fair-name-ok")
     friend.wait_for_selector("#app[data-fair-link='done']")
     friend.wait_for_selector("#app[data-game='sammler'][data-mode='fair']")
+    friend.wait_for_selector("#share-dialog[open]")
+    screenshot(friend, "fair-answer-phone")
     link = take_link(friend)
     assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Bo"]
 
@@ -131,6 +138,8 @@ def test_two_players_play_a_fair_game_by_links(browser, page, served_dist):
     for p in (host, friend):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
         assert "rüft" in p.locator("#end-fair").inner_text() or "erified" in p.locator("#end-fair").inner_text()
+        assert p.locator("#notice").inner_text() == "", "the end screen says how it ended; no 'your move'"
+    screenshot(friend, "fair-end-phone")
     assert max(sizes) < 3000, sizes
     print("link sizes", sizes)
     record = host.evaluate("() => window.urzeit.request({op: 'fair_record', party: window.urzeit.view.match})")

@@ -40,7 +40,7 @@ const TEXTS = {
     engineRestored: "Neu gestartet; das Spiel ist wiederhergestellt.",
     playMode: "Spielart", modeLocal: "An diesem Gerät (mit Computer oder reihum)", modeFair: "Fair per Link mit Freunden",
     modeFairHelp: "Jeder spielt in seinem eigenen Browser; ihr schickt euch nach jedem Zug einen Link. Niemand kann die gezogenen Karten vorher kennen oder lenken.",
-    yourName: "Dein Name", fairGuarantee: "Fair: jede Karte entsteht aus den Zufallszahlen aller Spieler; niemand kann sie vorher kennen oder lenken; jeder Zug ist unterschrieben und prüfbar. Der Link enthält keine Geheimnisse – deine bleiben in diesem Browser.",
+    yourName: "Dein Name", fairGuarantee: "Fair: alles, was gezogen wird, entsteht aus den Zufallszahlen aller Spieler; niemand kann sie vorher kennen oder lenken; jeder Zug ist unterschrieben und prüfbar. Der Link enthält keine Geheimnisse – deine bleiben in diesem Browser.",
     fairWaiting: (n) => `Warte auf ${n} – schicke ${n} den Link.`, fairSendTo: (n) => `Link für ${n}`,
     fairShareText: (title, n) => `${n}, du bist dran in „${title}“ (faires Spiel)`,
     fairLinkTitle: (n) => `Link für ${n}`, fairYourMove: "Du bist am Zug.",
@@ -48,7 +48,7 @@ const TEXTS = {
     fairJoin: "Mitspielen", fairNoSecret: (seat) => `Dieser Link ist für Platz ${seat} eines fairen Spiels, aber dessen Schlüssel ist nicht in diesem Browser gespeichert. Öffne den Link in dem Browser, in dem du das Spiel begonnen hast – ohne den Schlüssel kann niemand für diesen Platz weiterspielen.`,
     fairRefused: "Dieser Link wurde nicht angenommen – am Spiel hat sich nichts geändert: ",
     fairStorageFailed: "Dein Schlüssel für dieses faire Spiel konnte nicht gespeichert werden (Speicher voll oder gesperrt). Ohne ihn kannst du nach dem Schließen nicht weiterspielen – es wird kein Link verschickt.",
-    fairVerified: "Geprüft: jede Karte folgt aus den Zufallszahlen aller, jeder Zug ist gültig unterschrieben.",
+    fairVerified: "Geprüft: alles Gezogene folgt aus den Zufallszahlen aller, jeder Zug ist gültig unterschrieben.",
     fairFailed: "Die Prüfung ist fehlgeschlagen: ", fairChecking: "Wird geprüft …",
   },
   en: {

@@ -83,11 +83,9 @@ function renderWaiting(fresh) {
   const w = fair.waiting;
   fair.to = nextSeat();
   app.dataset.fairWaiting = w.for === "move" && w.seats[0] === fair.seat ? "me" : fair.to === null ? "" : String(fair.to);
-  if (fair.to === null) {
-    say(match.view.over ? "" : t("fairYourMove"));
-    return;
-  }
-  if (!match.view.over) say(t("fairWaiting", match.names[fair.to]));
+  if (match.view.over) say("");  // the end screen says how it ended
+  else say(fair.to === null ? t("fairYourMove") : t("fairWaiting", match.names[fair.to]));
+  if (fair.to === null) return;
   if (fresh) shareFair().catch((err) => showError($("message"), err));
 }
 
