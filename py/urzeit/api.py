@@ -29,6 +29,7 @@ _FIELDS = {
     "ai": ({"op", "match", "seat"}, {"budget_ms", "turn_ms", "level", "viewer", "apply", "slice_ms", "lang"}),
     "ai_continue": ({"op", "job"}, {"slice_ms"}),
     "undo": ({"op", "match", "seat"}, {"lang"}),
+    "history": ({"op", "match", "seat"}, set()),
     "save": ({"op", "match"}, set()),
     "load": ({"op", "save"}, {"lang"}),
     "close": ({"op", "match"}, set()),
@@ -249,6 +250,18 @@ def op_undo(req):
     return _worded(match, match.view(seat), _lang(req))
 
 
+def op_history(req):
+    """Every step's log lines, worded from `seat`'s view just before it (null: a spectator's),
+    as the live replies gave them: a page opened from a save rebuilds its log from this."""
+    match = _match(req)
+    seat = _seat(req, match, allow_none=True)
+    steps = []
+    for i, step in enumerate(match.steps):
+        log = _log(match, match.view_before(i, seat), step.action, match.replayed_events(i), "en")
+        steps.append({"seat": step.seat, "log": log if log is not None else []})
+    return {"steps": steps}
+
+
 def op_save(req):
     return _match(req).replay()
 
@@ -277,7 +290,7 @@ def op_close(req):
 
 
 _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": op_ai,
-        "ai_continue": op_ai_continue, "undo": op_undo, "save": op_save, "load": op_load,
+        "ai_continue": op_ai_continue, "undo": op_undo, "history": op_history, "save": op_save, "load": op_load,
         "close": op_close}
 _jobs: dict = {}
 _job_counter = 0
