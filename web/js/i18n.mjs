@@ -38,6 +38,11 @@ const TEXTS = {
     shareTitle: "Spiel per Link weitergeben", badLink: "Dieser Link enthält kein gültiges Spiel: ",
     engineCrashed: "Das Spiel antwortet nicht mehr – es wird neu gestartet und wiederhergestellt …",
     engineRestored: "Neu gestartet; das Spiel ist wiederhergestellt.",
+    undoTakes: (n, bots) => `Nimmt deinen letzten Zug und ${n === 1 ? "den Zug" : `die ${n} Züge`} ${bots > 1 ? "der Computer" : "des Computers"} zurück`,
+    undoneWith: (n, bots) => `Zurückgenommen: dein letzter Zug und ${n === 1 ? "der Zug" : `die ${n} Züge`} ${bots > 1 ? "der Computer" : "des Computers"}`,
+    turnPos: (k, n) => `Zug ${k} / ${n}`, byDecision: "Jede Entscheidung einzeln", replayStart: "Spielbeginn – noch kein Zug",
+    replayNoWords: (n) => `${n} ist am Zug gewesen`,
+    shareOver: (title) => `„${title}“ ist zu Ende – der Link zeigt die ganze Partie und wie sie ausging`,
   },
   en: {
     engineLoading: "Loading the game …", engineReady: "Ready to play", engineFailed: "The game could not be loaded: ",
@@ -77,6 +82,11 @@ const TEXTS = {
     shareTitle: "Pass the game on by link", badLink: "This link holds no valid game: ",
     engineCrashed: "The game stopped answering – restarting and restoring it …",
     engineRestored: "Restarted; your game is restored.",
+    undoTakes: (n, bots) => `Takes back your last move and ${bots > 1 ? "the computers’" : "the computer’s"} ${n === 1 ? "move" : `${n} moves`}`,
+    undoneWith: (n, bots) => `Taken back: your last move and ${bots > 1 ? "the computers’" : "the computer’s"} ${n === 1 ? "move" : `${n} moves`}`,
+    turnPos: (k, n) => `Turn ${k} / ${n}`, byDecision: "Each decision on its own", replayStart: "Start of the game – no move yet",
+    replayNoWords: (n) => `${n} moved`,
+    shareOver: (title) => `“${title}” is over – the link shows the whole game and how it ended`,
   },
 };
 
