@@ -312,3 +312,45 @@ def test_old_saves_are_refused_with_a_reason_never_misloaded():
     reply = api.call({"op": "load", "save": old})
     assert not reply["ok"] and reply["error"]["code"] == "bad_save"
     assert reply["error"]["reason"] == "save.old_version"
+
+
+@pytest.mark.parametrize("game", ["nim", "sammler", "elawa", "spaeher"])
+def test_history_words_every_step_as_the_live_replies_did(game):
+    """A page opened from a save rebuilds its log from `history`: the same lines, groups and
+    both languages as the live act/ai replies gave the human seat."""
+    r = ok(op="new", game=game, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=5, lang="de")
+    match, v, live = r["match"], r["view"], []
+    for _ in range(120):
+        if v["over"]:
+            break
+        if v["current_seat"] == 0:
+            reply = ok(op="act", match=match, seat=0, state_id=v["state_id"], action=v["legal"][-1], lang="en")
+        else:
+            reply = ok(op="ai", match=match, seat=v["current_seat"], viewer=0, lang="de")
+        live += reply["log"]
+        v = ok(op="view", match=match, seat=0)
+    steps = ok(op="history", match=match, seat=0)["steps"]
+    assert len(steps) == len(matches.peek(match).steps)
+    assert [line for s in steps for line in s["log"]] == live and live
+    assert {s["seat"] for s in steps} == {0, 1}
+    # a reload: the loaded match tells the same history
+    loaded = ok(op="load", save=ok(op="save", match=match))["match"]
+    assert ok(op="history", match=loaded, seat=0)["steps"] == steps
+    # a spectator (the replay viewer) gets lines too, one list per step
+    assert len(ok(op="history", match=loaded, seat=None)["steps"]) == len(steps)
+
+
+def test_the_view_counts_the_computer_moves_an_undo_takes_back():
+    r = ok(op="new", game="nim", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=2)
+    match = r["match"]
+    for _ in range(40):
+        v = ok(op="view", match=match, seat=0)
+        if v["current_seat"] == 0 and v["undo"] and v["undo_computer_moves"]:
+            break
+        if v["current_seat"] == 0:
+            ok(op="act", match=match, seat=0, state_id=v["state_id"], action=v["legal"][0])
+        else:
+            ok(op="ai", match=match, seat=1)
+    m = matches.peek(match)
+    assert v["undo_computer_moves"] == sum(1 for st in m.steps[m.undo_target(0):] if st.seat == 1) >= 1
+    assert ok(op="view", match=match, seat=1)["undo_computer_moves"] == 0

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from browser_support import PageWatch, screenshot, wait_idle
+from browser_support import PageWatch, engine_call, play_bot_game, screenshot, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 60_000
@@ -50,6 +50,8 @@ def test_autosave_and_resume_after_reload(page, served_dist):
     page.wait_for_function("() => Object.keys(localStorage).some((k) => k.startsWith('urzeit.save.'))")
     page.reload()
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.wait_for_selector("#app[data-game='sammler']")  # a reload returns to the table
+    page.click("#back-button")
     assert page.locator("#saved-list .saved-game").count() == 1
     text = page.locator("#saved-list .saved-game").inner_text()
     assert "Sammler" in text or "Gatherers" in text
@@ -61,18 +63,23 @@ def test_autosave_and_resume_after_reload(page, served_dist):
     assert page.evaluate("() => window.urzeit.view.current_seat") == 0
 
 
+def undo_greyed(page):
+    # greyed out, not `disabled`: a tap on it still says why
+    return page.locator("#undo-button").get_attribute("aria-disabled") == "true"
+
+
 def test_undo_is_offered_until_hidden_information_is_revealed(page, served_dist):
     ready(page, served_dist)
     start(page, "sammler")
-    assert page.locator("#undo-button").is_disabled()
+    assert undo_greyed(page)
     sammler_place(page)  # placing a tile reveals nothing: it can be taken back
-    assert page.locator("#undo-button").is_enabled()
+    assert not undo_greyed(page)
     page.click("#undo-button")
     page.wait_for_function("() => window.urzeit.view.phase === 'tile'")
     assert len(page.evaluate("() => window.urzeit.view.tiles")) == 1
     sammler_place(page)
     act(page, {"type": "pass"})  # the turn ends and new tiles are drawn
-    assert page.locator("#undo-button").is_disabled()
+    assert undo_greyed(page)
     # the reason in the player's words (the engine's reason key, worded by the page)
     assert page.evaluate("() => window.urzeit.view.undo_reason_key") == "undo.revealed"
     words = page.evaluate("() => window.urzeit.request({op: 'hello'}).then(h => h.messages['undo.revealed'])")
@@ -101,9 +108,11 @@ def test_export_import_and_step_through_a_replay(page, served_dist, tmp_path):
     page.click("#replay-first")
     page.wait_for_function("() => document.getElementById('app').dataset.replayStep === '0'")
     assert len(page.evaluate("() => window.urzeit.view.tiles")) == 1
+    page.check("#replay-by-decision")  # one decision at a time on request
     page.click("#replay-next")
     page.wait_for_function("() => document.getElementById('app').dataset.replayStep === '1'")
     assert len(page.evaluate("() => window.urzeit.view.tiles")) == 2
+    page.uncheck("#replay-by-decision")
     page.click("#replay-last")
     page.wait_for_function(f"() => document.getElementById('app').dataset.replayStep === '{n}'")
     assert len(page.evaluate("() => window.urzeit.view.tiles")) == tiles_end
@@ -486,3 +495,200 @@ def test_a_save_of_an_older_version_is_refused_with_words_and_kept(page, served_
     text = page.locator("#import-message").inner_text()
     assert "älteren" in text or "older" in text
     assert page.locator("#saved-list .saved-game").count() == 1  # nothing deleted
+
+
+# ---- nothing a player saw is lost (issue 26) ----
+
+def phone_or_desk(browser, served_dist, width, height, lang):
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+    page = context.new_page()
+    page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    ready(page, served_dist)
+    set_lang(page, lang)
+    return context, page
+
+
+def set_lang(page, lang):
+    if page.locator("#lang-toggle").inner_text() != ("EN" if lang == "de" else "DE"):
+        page.click("#lang-toggle")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+
+
+def log_lines(page):
+    return page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+
+
+def saved_up_to_date(page):
+    page.wait_for_function("""() => Object.keys(localStorage).some((k) => k.startsWith('urzeit.save.')
+        && JSON.parse(localStorage.getItem(k)).replay.actions.length === window.urzeit.view.state_id)""")
+
+
+def test_a_reload_returns_to_the_game_with_its_whole_log(browser, served_dist):
+    context, page = phone_or_desk(browser, served_dist, 360, 740, "de")
+    start(page, "sammler")
+    for _ in range(3):
+        sammler_place(page)
+        act(page, {"type": "pass"})
+    de = log_lines(page)
+    set_lang(page, "en")
+    en = log_lines(page)
+    set_lang(page, "de")
+    assert len(de) >= 4 and de != en
+    saved_up_to_date(page)
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    # back at the table, not in the menu; the menu one tap away
+    page.wait_for_selector("#app[data-game='sammler']")
+    wait_idle(page)
+    assert page.locator("#menu").is_hidden() and page.locator("#back-button").is_visible()
+    box = page.locator("#back-button").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["y"] < 740
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length === {len(de)}")
+    assert log_lines(page) == de  # the same lines, the same grouping
+    screenshot(page, "reload-back-at-the-table-360-de")
+    set_lang(page, "en")
+    assert log_lines(page) == en
+    # and through the menu's "Resume"
+    page.click("#back-button")
+    page.click("#saved-list .saved-resume")
+    page.wait_for_selector("#app[data-game='sammler']")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length === {len(en)}")
+    assert log_lines(page) == en
+    # a trip through the menu ends the return: the next reload shows the menu
+    page.click("#back-button")
+    page.reload()
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.wait_for_timeout(300)
+    assert page.locator("#menu").is_visible() and page.locator("#app").get_attribute("data-game") is None
+    page.watch.assert_clean()
+    context.close()
+
+
+def history_turns(replay):
+    """The replay's turns (a seat's decisions until another seat decides) in a spectator's words."""
+    h = engine_call()
+    steps = h({"op": "history", "match": h({"op": "load", "save": replay})["match"], "seat": None})["steps"]
+    turns = []
+    for i, st in enumerate(steps):
+        if turns and turns[-1]["seat"] == st["seat"]:
+            turns[-1]["end"] = i + 1
+            turns[-1]["lines"] += st["log"]
+        else:
+            turns.append({"seat": st["seat"], "end": i + 1, "lines": list(st["log"])})
+    return turns
+
+
+@pytest.mark.parametrize("width,height,lang", [(1366, 800, "en"), (360, 740, "de")])
+def test_the_replay_viewer_tells_every_turn_and_jumps_to_any(browser, served_dist, width, height, lang):
+    replay, _ = play_bot_game("sammler", 3)
+    turns = history_turns(replay)
+    n = len(turns)
+    assert n < len(replay["actions"])  # a turn is more than one decision
+    context, page = phone_or_desk(browser, served_dist, width, height, lang)
+    page.evaluate("(r) => window.urzeit.openReplay(r)", replay)
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    step = "() => document.getElementById('app').dataset.replayStep"
+    page.wait_for_function(f"{step} === '{len(replay['actions'])}'")
+    word = {"de": "Zug", "en": "Turn"}[lang]
+    assert page.locator("#replay-pos").inner_text() == f"{word} {n} / {n}"
+    # every turn listed in words
+    assert page.locator("#log button.replay-turn").count() == n
+    assert page.locator("#log button.replay-turn").nth(4).inner_text() == "5. " + " ".join(x[lang] for x in turns[4]["lines"] if x[lang])
+    page.click("#replay-first")
+    page.wait_for_function(f"{step} === '0'")
+    page.click("#replay-next")  # one turn: all its decisions
+    page.wait_for_function(f"{step} === '{turns[0]['end']}'")
+    assert page.locator("#replay-pos").inner_text() == f"{word} 1 / {n}"
+    assert page.locator("#replay-text").inner_text() == " ".join(x[lang] for x in turns[0]["lines"] if x[lang])
+    page.locator("#log button.replay-turn").nth(6).click()  # a jump to turn 7
+    page.wait_for_function(f"{step} === '{turns[6]['end']}'")
+    assert page.locator("#log button.replay-turn").nth(6).get_attribute("aria-current") == "step"
+    assert page.locator("#replay-text").inner_text() == " ".join(x[lang] for x in turns[6]["lines"] if x[lang])
+    page.click("#replay-prev")
+    page.wait_for_function(f"{step} === '{turns[5]['end']}'")
+    screenshot(page, f"replay-turns-{width}-{lang}")
+    page.watch.assert_clean()
+    context.close()
+
+
+def undo_with_computer_moves():
+    """A spaeher game where the player's undo would take back computer moves too."""
+    h = engine_call()
+    m = h({"op": "new", "game": "spaeher", "seats": [{"kind": "human", "name": "Spieler 1"},
+          {"kind": "ai", "name": "Computer 2", "level": "random"}], "seed": 1})["match"]
+    for _ in range(60):
+        v = h({"op": "view", "match": m, "seat": 0})
+        if v["current_seat"] == 0 and v["undo"] and v["undo_computer_moves"] > 1:
+            return h({"op": "save", "match": m}), v["undo_computer_moves"]
+        if v["current_seat"] == 0:
+            h({"op": "act", "match": m, "seat": 0, "state_id": v["state_id"], "action": v["legal"][0]})
+        else:
+            h({"op": "ai", "match": m, "seat": 1})
+    raise AssertionError("no such position")
+
+
+def test_undo_says_it_takes_back_the_computers_moves_and_why_it_cannot(browser, served_dist):
+    save, n = undo_with_computer_moves()
+    context, page = phone_or_desk(browser, served_dist, 360, 740, "de")
+    page.evaluate("(s) => window.urzeit.loadSave(s)", save)
+    page.wait_for_selector("#app[data-game='spaeher']")
+    wait_idle(page)
+    said = f"Nimmt deinen letzten Zug und die {n} Züge des Computers zurück"
+    assert page.locator("#undo-button").get_attribute("title") == said
+    page.click("#undo-button")
+    page.wait_for_function("() => document.getElementById('undo-note').textContent.length > 0")
+    told = f"Zurückgenommen: dein letzter Zug und die {n} Züge des Computers"
+    assert page.locator("#undo-note").inner_text() == told and page.locator("#undo-note").is_visible()
+    assert log_lines(page)[-1] == "↶ " + told
+    set_lang(page, "en")
+    assert log_lines(page)[-1] == f"↶ Taken back: your last move and the computer’s {n} moves"
+    set_lang(page, "de")
+    # greyed out: a tap says why, in a line a phone shows (not only a hover title)
+    page.click("#back-button")
+    start(page, "sammler")
+    assert undo_greyed(page)
+    page.click("#undo-button", force=True)  # Playwright waits for aria-disabled; a finger does not
+    words = page.evaluate("() => window.urzeit.request({op: 'hello'}).then(h => h.messages['undo.nothing'].de)")
+    note = page.locator("#undo-note")
+    assert note.inner_text() == words and note.is_visible()
+    box = note.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    screenshot(page, "undo-reason-360-de")
+    page.watch.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize("width,height,lang", [(1366, 800, "en"), (360, 740, "de")])
+def test_sharing_a_finished_game_says_it_is_over_and_the_link_fits(browser, served_dist, width, height, lang):
+    context, page = phone_or_desk(browser, served_dist, width, height, lang)
+    start(page, "nim")
+    page.evaluate("() => { document.getElementById('legal-box').open = true; }")
+    for _ in range(40):
+        wait_idle(page)
+        if page.locator("#app").get_attribute("data-over") == "true":
+            break
+        page.locator("#legal-actions button.legal-action").first.click()
+    assert page.locator("#app").get_attribute("data-over") == "true"
+    page.click("#share-button")
+    page.wait_for_selector("#share-dialog[open]")
+    text = page.locator("#share-message").inner_text()
+    assert ("zu Ende" if lang == "de" else "is over") in text
+    assert "am Zug" not in text and "Your move" not in text
+    dialog = page.locator("#share-dialog").bounding_box()
+    link = page.locator("#share-link").bounding_box()
+    assert dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= width
+    assert link["x"] >= dialog["x"] and link["x"] + link["width"] <= dialog["x"] + dialog["width"], (link, dialog)
+    screenshot(page, f"share-at-the-end-{width}-{lang}")
+    url = page.locator("#share-link").input_value()
+    page.keyboard.press("Escape")
+    # the link shows the finished game: in the replay viewer, at its end
+    other = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+    friend = other.new_page()
+    friend.goto(url.replace("/#", "/?test=1#"))
+    friend.wait_for_selector("#replay-bar:not([hidden])", timeout=READY)
+    friend.wait_for_selector("#app[data-over='true']")
+    assert friend.locator("#log button.replay-turn").count() >= 1
+    other.close()
+    context.close()
+

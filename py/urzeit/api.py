@@ -30,6 +30,7 @@ _FIELDS = {
     "ai": ({"op", "match", "seat"}, {"budget_ms", "turn_ms", "level", "viewer", "apply", "slice_ms", "lang"}),
     "ai_continue": ({"op", "job"}, {"slice_ms"}),
     "undo": ({"op", "match", "seat"}, {"lang"}),
+    "history": ({"op", "match", "seat"}, set()),
     "save": ({"op", "match"}, set()),
     "load": ({"op", "save"}, {"lang"}),
     "close": ({"op", "match"}, set()),
@@ -260,6 +261,18 @@ def op_undo(req):
         raise IllegalAction(f"cannot undo: {target[1]}", reason=target[0])
     match.undo(target)
     return _worded(match, match.view(seat), _lang(req))
+
+
+def op_history(req):
+    """Every step's log lines, worded from `seat`'s view just before it (null: a spectator's),
+    as the live replies gave them: a page opened from a save rebuilds its log from this."""
+    match = _match(req)
+    seat = _seat(req, match, allow_none=True)
+    steps = []
+    for i, step in enumerate(match.steps):
+        log = _log(match, match.view_before(i, seat), step.action, match.replayed_events(i), "en")
+        steps.append({"seat": step.seat, "log": log if log is not None else []})
+    return {"steps": steps}
 
 
 def op_save(req):
@@ -500,7 +513,7 @@ def op_fair_close(req):
 
 
 _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": op_ai,
-        "ai_continue": op_ai_continue, "undo": op_undo, "save": op_save, "load": op_load,
+        "ai_continue": op_ai_continue, "undo": op_undo, "history": op_history, "save": op_save, "load": op_load,
         "close": op_close, "fair_new": op_fair_new, "fair_join": op_fair_join, "fair_receive": op_fair_receive,
         "fair_act": op_fair_act, "fair_view": op_fair_view, "fair_link": op_fair_link,
         "fair_private": op_fair_private, "fair_restore": op_fair_restore, "fair_record": op_fair_record,

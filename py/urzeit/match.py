@@ -61,10 +61,24 @@ class Match:
             v["legal"] = s.legal_actions()
         target = self.undo_target(seat) if seat is not None else UNDO_REFUSALS[0]
         v["undo"] = isinstance(target, int)
+        # the computer moves an undo takes back with the seat's own (the player is told so)
+        v["undo_computer_moves"] = len(self.steps) - target - 1 if v["undo"] else 0
         # undo_reason: English detail; undo_reason_key: what the page words for the player
         v["undo_reason"] = None if v["undo"] else target[1]
         v["undo_reason_key"] = None if v["undo"] else target[0]
         return v
+
+    def view_before(self, i, seat) -> dict:
+        """The view `seat` had just before step i (what the live log of that step was worded from)."""
+        past = Match(self.id, self.game, self.seats, self.seed, self.options, self.steps[i].before)
+        past.steps = self.steps[:i]
+        past.revision = i
+        return past.view(seat)
+
+    def replayed_events(self, i) -> list[dict]:
+        """The events step i gave when it was played (applying is deterministic: the state
+        carries its own random generator)."""
+        return self.steps[i].before.clone().apply(self.steps[i].action)
 
     def undo_target(self, seat):
         """Index of the step to go back to, or a (reason key, English detail) refusal."""

@@ -50,6 +50,11 @@ const TEXTS = {
     fairStorageFailed: "Dein Schlüssel für dieses faire Spiel konnte nicht gespeichert werden (Speicher voll oder gesperrt). Ohne ihn kannst du nach dem Schließen nicht weiterspielen – es wird kein Link verschickt.",
     fairVerified: "Geprüft: alles Gezogene folgt aus den Zufallszahlen aller, jeder Zug ist gültig unterschrieben.",
     fairFailed: "Die Prüfung ist fehlgeschlagen: ", fairChecking: "Wird geprüft …",
+    undoTakes: (n, bots) => `Nimmt deinen letzten Zug und ${n === 1 ? "den Zug" : `die ${n} Züge`} ${bots > 1 ? "der Computer" : "des Computers"} zurück`,
+    undoneWith: (n, bots) => `Zurückgenommen: dein letzter Zug und ${n === 1 ? "der Zug" : `die ${n} Züge`} ${bots > 1 ? "der Computer" : "des Computers"}`,
+    turnPos: (k, n) => `Zug ${k} / ${n}`, byDecision: "Jede Entscheidung einzeln", replayStart: "Spielbeginn – noch kein Zug",
+    replayNoWords: (n) => `${n} ist am Zug gewesen`,
+    shareOver: (title) => `„${title}“ ist zu Ende – der Link zeigt die ganze Partie und wie sie ausging`,
   },
   en: {
     engineLoading: "Loading the game …", engineReady: "Ready to play", engineFailed: "The game could not be loaded: ",
@@ -101,6 +106,11 @@ const TEXTS = {
     fairStorageFailed: "Your key for this fair game could not be stored (storage full or blocked). Without it you could not play on after closing, so no link is sent.",
     fairVerified: "Verified: every draw follows from everyone's random values, every move is validly signed.",
     fairFailed: "The check failed: ", fairChecking: "Checking …",
+    undoTakes: (n, bots) => `Takes back your last move and ${bots > 1 ? "the computers’" : "the computer’s"} ${n === 1 ? "move" : `${n} moves`}`,
+    undoneWith: (n, bots) => `Taken back: your last move and ${bots > 1 ? "the computers’" : "the computer’s"} ${n === 1 ? "move" : `${n} moves`}`,
+    turnPos: (k, n) => `Turn ${k} / ${n}`, byDecision: "Each decision on its own", replayStart: "Start of the game – no move yet",
+    replayNoWords: (n) => `${n} moved`,
+    shareOver: (title) => `“${title}” is over – the link shows the whole game and how it ended`,
   },
 };
 

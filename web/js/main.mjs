@@ -6,7 +6,7 @@ import { linkGameStyles } from "./games.mjs";
 import { listSaves, newSaveId } from "./storage.mjs";
 import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
 import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
-import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say } from "./screens/table.mjs";
+import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, tableAfterReload } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
 import { fairAct, openFairLink, shareFair, startFair } from "./screens/fair.mjs";
 
@@ -53,7 +53,8 @@ engine.listen((status, info) => {
   if (status === "ready" && restoring) restoreAfterCrash();
   if (status === "ready" && !linkChecked) {
     linkChecked = true;
-    openSharedLink();
+    if (location.hash.startsWith("#g=")) openSharedLink();
+    else returnToTable();
     registerServiceWorker();
   }
   renderStatus();
@@ -103,6 +104,18 @@ function toggleLang() {
   relabel();
 }
 
+// A reload returns to the game that was at the table (the menu is one tap away).
+async function returnToTable() {
+  const id = tableAfterReload();
+  const saved = id && listSaves().find((s) => s.id === id && s.ok);
+  if (!saved || !$("game").hidden) return;
+  try {
+    openMatch(await engine.request({ op: "load", save: saved.record.replay }), { saveId: saved.id });
+  } catch (err) {
+    showError($("import-message"), err);  // the save stays in the menu's list
+  }
+}
+
 async function openSharedLink() {
   const hash = location.hash;
   if (hash.startsWith("#f=")) {
@@ -128,7 +141,13 @@ async function openSharedLink() {
       throw Object.assign(new Error("the link is damaged"), { code: "bad_link" });
     }
     const result = await engine.request({ op: "load", save: replay });
-    openMatch(result, { saveId: newSaveId() });
+    // a finished game is shown in the replay viewer: every turn and how it ended
+    if (result.view.over) {
+      await engine.request({ op: "close", match: result.match });
+      await openReplay(replay);
+    } else {
+      openMatch(result, { saveId: newSaveId() });
+    }
   } catch (err) {
     showError($("import-message"), err, t("badLink"));  // other saves stay untouched
   }

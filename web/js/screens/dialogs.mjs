@@ -37,6 +37,7 @@ function shareMessage() {
   const info = gameInfo(match.game);
   const title = info ? info.titles[getLang()] || info.titles.de : "";
   const v = match.view;
+  if (v && v.over) return t("shareOver", title);  // no one is to move any more
   const next = v && !v.over && v.current_seat !== null ? match.names[v.current_seat] : "";
   return t("shareText", title, next);
 }

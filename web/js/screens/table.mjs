@@ -50,6 +50,7 @@ export function openMatch(result, opts = {}) {
   match.log = [];
   match.logTail = null;
   match.view = null;
+  rememberTable(match.mode === "live" ? match.saveId : null);
   $("replay-bar").hidden = match.mode !== "replay";
   $("undo-button").hidden = match.mode !== "live";
   $("pass-screen").hidden = true;
@@ -83,8 +84,44 @@ export function openMatch(result, opts = {}) {
     });
   }
   window.scrollTo(0, 0);  // a new game starts at its top, not where the menu was scrolled
+  $("undo-note").textContent = "";
   setView(result.view);
+  // a game opened from a save (resume, reload, link, restart) shows what happened so far;
+  // asked before the computer moves on, so its lines come first
+  if (match.mode === "live" && result.view.state_id > 0) loadHistory(humanViewer(result.view));
   if (match.mode === "live") advance();
+}
+
+// The game at the table, so a reload returns to it (menu.mjs knows nothing of this).
+const TABLE_KEY = "urzeit.table";
+export function rememberTable(saveId) {
+  try {
+    if (saveId) sessionStorage.setItem(TABLE_KEY, saveId);
+    else sessionStorage.removeItem(TABLE_KEY);
+  } catch { /* storage blocked: a reload lands in the menu */ }
+}
+export function tableAfterReload() {
+  try {
+    const nav = performance.getEntriesByType("navigation")[0];
+    return nav && nav.type === "reload" ? sessionStorage.getItem(TABLE_KEY) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function loadHistory(seat) {
+  const { id, generation } = match;
+  try {
+    const h = await engine.request({ op: "history", match: id, seat });
+    if (match.generation !== generation || match.id !== id) return;
+    const live = match.log;  // lines that came while the history was asked
+    match.log = [];
+    match.logTail = null;
+    $("log").replaceChildren();
+    for (const step of h.steps) for (const line of step.log) appendLog({ line, group: line.group ?? null });
+    for (const entry of live) appendLog(entry);
+    $("log").scrollTop = $("log").scrollHeight;
+  } catch { /* the log starts empty: nothing else is lost */ }
 }
 
 export function setView(view) {
@@ -120,9 +157,21 @@ function renderUndo() {
   const view = match.view;
   const undo = $("undo-button");
   if (!view) return;
-  undo.disabled = !view.undo || match.busy || view.over;
-  undo.hidden = match.mode !== "live" || view.over;  // no undo once the game is over
-  undo.title = view.undo ? "" : reasonText(view.undo_reason_key) || "";
+  // not `disabled`: a tap on a greyed-out undo says why (a title alone never shows on a phone)
+  const off = !view.undo || match.busy || view.over;
+  undo.setAttribute("aria-disabled", String(off));
+  undo.classList.toggle("is-disabled", off);
+  undo.hidden = match.mode !== "live" || view.over;  // no undo once the game is over, none in a fair game
+  undo.title = view.undo ? (view.undo_computer_moves ? undoTakes(view.undo_computer_moves) : "")
+    : reasonText(view.undo_reason_key) || "";
+}
+
+function computers() {
+  return match.seats.filter((s) => s.kind === "ai").length;
+}
+
+function undoTakes(n) {
+  return t("undoTakes", n, computers());
 }
 
 async function autosave(stateId) {
@@ -230,7 +279,7 @@ export function isHumanTurn(view) {
 
 function lineText(line) {
   const first = line.entries[0];
-  if (first.undo) return "↶ " + t("undone");
+  if (first.undo) return "↶ " + (first.others ? t("undoneWith", first.others, first.computers) : t("undone"));
   return line.entries.map((x) => x.line[getLang()]).filter(Boolean).join(" ");
 }
 
@@ -284,11 +333,12 @@ export function relabel() {
   if (!match.view || $("game").hidden) return;
   rename();
   $("game-title").textContent = entryTitle(match.game);
-  rewordLog();
+  if (match.mode === "replay") renderTurnList();
+  else rewordLog();
   const over = match.view.over;
   setView(match.view);
   if (over) showEnd(match.view, { resultText });
-  if (match.mode === "replay") $("replay-pos").textContent = t("step", match.step, match.replay.actions.length);
+  if (match.mode === "replay") renderReplayPos();
   // the view's words anew in the new language (the engine words them)
   const { id, generation } = match;
   const seen = match.view.state_id;
@@ -398,6 +448,7 @@ export async function act(action) {
   if (!isHumanTurn(view)) return { ok: false, code: "not_your_turn" };
   if (match.mode === "fair") return nav.fairAct(action);  // signed and sent, not played locally
   $("message").textContent = "";
+  $("undo-note").textContent = "";
   say("");
   setBusy(true);
   try {
@@ -435,10 +486,18 @@ async function hint() {
 async function undo() {
   const view = match.view;
   if (!view || view.seat === null || match.busy || view.over) return;
+  const note = $("undo-note");
+  if (!view.undo) {
+    note.textContent = reasonText(view.undo_reason_key) || "";
+    return;
+  }
+  const others = view.undo_computer_moves || 0;
   try {
     setView(await engine.request({ op: "undo", match: match.id, seat: view.seat }));
     $("message").textContent = "";
-    appendLog({ undo: true });
+    // the documented rule, said where the player looks: the computer's moves went back too
+    note.textContent = others ? t("undoneWith", others, computers()) : "";
+    appendLog({ undo: true, others, computers: computers() });
   } catch (err) {
     fail(err);
   }
@@ -458,14 +517,91 @@ async function exportGame() {
 }
 
 // ---- the replay viewer ----
+// It steps by turn (a seat's moves until another seat decides) or, on request, by decision;
+// it tells the turn shown in the engine's words (`history`, a spectator's) and lists every
+// turn in the log, each a jump to its end.
 
 export async function openReplay(replay) {
   // Validate the whole replay once (a bad one is refused before anything changes).
   const full = await engine.request({ op: "load", save: replay });
+  const history = await engine.request({ op: "history", match: full.match, seat: null });
   match.replay = replay;
   match.step = replay.actions.length;
+  match.turns = turnsOf(history.steps);
+  match.replayByDecision = $("replay-by-decision").checked;
   openMatch({ match: full.match, view: await engine.request({ op: "view", match: full.match, seat: null }) }, { mode: "replay" });
+  renderTurnList();
   await showStep(match.step);
+}
+
+function turnsOf(steps) {
+  const turns = [];
+  steps.forEach((step, i) => {
+    const last = turns[turns.length - 1];
+    if (last && last.seat === step.seat) {
+      last.end = i + 1;
+      last.steps.push(step);
+    } else {
+      turns.push({ seat: step.seat, start: i, end: i + 1, steps: [step] });
+    }
+  });
+  return turns;
+}
+
+// A turn in words (its decisions up to `upto` steps of the game), in the page's language.
+function turnText(turn, upto = turn.end) {
+  const lines = turn.steps.slice(0, upto - turn.start).flatMap((st) => st.log.map((l) => l[getLang()]));
+  const text = lines.filter(Boolean).join(" ");
+  const who = match.names[turn.seat];
+  return text || (who ? t("replayNoWords", who) : "");
+}
+
+function renderTurnList() {
+  const log = $("log");
+  log.replaceChildren();
+  match.turns.forEach((turn, k) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "replay-turn";
+    b.dataset.turn = String(k + 1);
+    b.textContent = `${k + 1}. ${turnText(turn)}`;
+    b.addEventListener("click", () => showStep(turn.end));
+    const li = document.createElement("li");
+    li.append(b);
+    log.append(li);
+  });
+}
+
+function replayStops() {
+  // where stepping stops: every decision, or the end of every turn
+  return match.replayByDecision ? [...Array(match.replay.actions.length + 1).keys()] : [0, ...match.turns.map((x) => x.end)];
+}
+
+function stepBy(dir) {
+  const stops = replayStops();
+  const s = match.step;
+  const next = dir > 0 ? stops.find((x) => x > s) : [...stops].reverse().find((x) => x < s);
+  showStep(next === undefined ? s : next);
+}
+
+function renderReplayPos() {
+  const n = match.replay.actions.length;
+  const s = match.step;
+  const done = match.turns.filter((x) => x.end <= s).length;
+  const current = match.turns.find((x) => x.start < s && s <= x.end);
+  $("replay-pos").textContent = match.replayByDecision ? t("step", s, n) : t("turnPos", done, match.turns.length);
+  $("replay-text").textContent = current ? turnText(current, s) : t("replayStart");
+  app.dataset.replayTurn = String(done);
+  $("log").querySelectorAll("button.replay-turn").forEach((b, k) => {
+    const here = match.turns[k] === current;
+    b.classList.toggle("current", here);
+    if (here) b.setAttribute("aria-current", "step");
+    else b.removeAttribute("aria-current");
+  });
+  // the turn shown stays in sight inside the log (the page itself does not scroll)
+  const log = $("log");
+  const cur = log.querySelector("button.replay-turn.current");
+  if (cur) log.scrollTop += cur.getBoundingClientRect().top - log.getBoundingClientRect().top - log.clientHeight / 2;
 }
 
 async function showStep(k) {
@@ -474,12 +610,13 @@ async function showStep(k) {
   const loaded = await engine.request({ op: "load", save: { ...match.replay, actions: match.replay.actions.slice(0, match.step) } });
   match.id = loaded.match;
   setView(await engine.request({ op: "view", match: loaded.match, seat: null }));
-  $("replay-pos").textContent = t("step", match.step, n);
+  renderReplayPos();
   app.dataset.replayStep = String(match.step);
 }
 
 export function leaveTable() {
   match.generation++;
+  rememberTable(null);
   match.id = null;
   match.view = null;
   if (match.renderer && match.renderer.unmount) match.renderer.unmount();
@@ -499,8 +636,12 @@ export function bindTable() {
   $("hint-button").addEventListener("click", hint);
   $("export-button").addEventListener("click", () => exportGame().catch(fail));
   $("replay-first").addEventListener("click", () => showStep(0));
-  $("replay-prev").addEventListener("click", () => showStep(match.step - 1));
-  $("replay-next").addEventListener("click", () => showStep(match.step + 1));
+  $("replay-prev").addEventListener("click", () => stepBy(-1));
+  $("replay-next").addEventListener("click", () => stepBy(1));
+  $("replay-by-decision").addEventListener("change", (ev) => {
+    match.replayByDecision = ev.target.checked;
+    renderReplayPos();
+  });
   $("replay-last").addEventListener("click", () => showStep(match.replay.actions.length));
   $("back-button").addEventListener("click", () => nav.toMenu());
 }
