@@ -38,8 +38,8 @@ nav.toMenu = ({ keepGame = null } = {}) => {
   if (keepGame) showSetup(keepGame);
 };
 
-engine.lang = getLang;
-linkGameStyles();  // the engine words views and moves in the page's language
+engine.lang = getLang;  // the engine words views and moves in the page's language
+linkGameStyles();
 
 engine.listen((status, info) => {
   app.dataset.engine = status;
@@ -53,7 +53,7 @@ engine.listen((status, info) => {
   if (status === "ready" && restoring) restoreAfterCrash();
   if (status === "ready" && !linkChecked) {
     linkChecked = true;
-    if (location.hash.startsWith("#g=")) openSharedLink();
+    if (location.hash.startsWith("#g=") || location.hash.startsWith("#f=")) openSharedLink();
     else returnToTable();
     registerServiceWorker();
   }
