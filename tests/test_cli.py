@@ -90,7 +90,7 @@ def test_replay_in_german(exported):
     path, replay, _ = exported["sammler"]
     r = urzeit("replay", path, "--lang", "de")
     assert r.returncode == 0, r.stderr
-    assert "Carcassonne – Jäger und Sammler" in r.stdout and "legt ein Landschaftsplättchen (" in r.stdout
+    assert "Carcassonne – Jäger und Sammler" in r.stdout and "legt eine Landschaftskarte (" in r.stdout
     assert "Ergebnis: " in r.stdout and "lays a tile" not in r.stdout
     r = urzeit("replay", exported["elawa"][0], "--lang", "de")
     assert re.search(r"nimmt (den|die|das) \w+ (Urmenschen|Hütte|Werkzeug|Vorratskarte) ", r.stdout)
@@ -108,7 +108,7 @@ def test_the_words_name_what_is_printed_on_tiles_and_cards():
     assert sammler.describe({"type": "place_tile", "x": 1, "y": 0, "rotation": 0}, start, [], "en") == \
         "lays a tile (forest, river, lake and meadow) east of the start tile"
     assert sammler.describe({"type": "place_tile", "x": -1, "y": 1, "rotation": 0}, start, [], "de") == \
-        "legt ein Landschaftsplättchen (Wald, Fluss, See und Wiese) südwestlich des Startplättchens an"
+        "legt eine Landschaftskarte (Wald, Fluss, See und Wiese) südwestlich der Startkarte an"
     after = dict(start, last_placed={"x": 0, "y": 0})
     assert sammler.describe({"type": "place_figure", "figure": "hut", "zone": "L1"}, after, [], "en") == \
         "puts a hut on the lake"

@@ -39,7 +39,7 @@ OTHER_WORDS = {
            "your", "Choose", "Game over", "Start game", "Loading", "Ready", "revealed", "since",
            "wood", "clay", "stone", "fur", "furs", "meat", "fruit", "berry", "berries", "bone", "flint", "hunger"],
     "en": ["und", "der", "die", "das", "ist", "nicht", "Spieler", "Punkte", "Karte", "Karten", "Zug", "Runde",
-           "Wähle", "Plättchen", "Hütte", "Hütten", "Wiese", "Wald", "Fluss", "Rohstoffe", "Spielende", "gewinnt",
+           "Wähle", "Landschaftskarte", "Hütte", "Hütten", "Wiese", "Wald", "Fluss", "Rohstoffe", "Spielende", "gewinnt",
            "Rückgängig", "Regeln", "Menü", "Verlauf", "Häuptling", "Feuer", "Vorrat", "Jäger", "Späher", "Sammler",
            "Schließen", "Teilen", "Tipp", "denkt", "nach", "am",
            "Holz", "Lehm", "Stein", "Fell", "Felle", "Fleisch", "Früchte", "Beere", "Beeren", "Knochen", "Feuerstein"],

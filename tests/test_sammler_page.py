@@ -311,7 +311,7 @@ def test_layout_and_words_at_every_size(browser, served_dist, group):
                 assert "R" not in page.locator(".sammler-panel .hint").inner_text().split()
             assert_spots_clear_of_buttons(page)
             first = page.evaluate("() => window.urzeit.board.labelOf(window.urzeit.view.legal[0])")
-            assert ("Startplättchen" if lang == "de" else "start tile") in first, first  # the engine's words
+            assert ("Startkarte" if lang == "de" else "start tile") in first, first  # the engine's words
 
         check_every_size(page, group, "1-tile", first_decision)
         # lay a tile at the last size of the group
@@ -555,9 +555,9 @@ def test_the_words_are_the_engines(page, served_dist):
     page.wait_for_function("() => window.urzeit.view.current_seat === 0 && window.urzeit.view.phase === 'tile'")
     wait_idle(page)
     lines = page.locator("#log li").all_inner_texts()
-    assert lines[0].startswith("Spieler 1 legt ein Landschaftsplättchen (") and \
+    assert lines[0].startswith("Spieler 1 legt eine Landschaftskarte (") and \
         lines[0].endswith(" und setzt keine Figur."), lines
-    computer = [line for line in lines if line.startswith("Computer 2 legt ein ")]
+    computer = [line for line in lines if line.startswith("Computer 2 legt eine ")]
     assert computer and " und setzt " in computer[0] and computer[0].endswith("."), lines
     set_lang(page, "en")
     page.wait_for_function("() => /^Computer 2 lays a /m.test(document.getElementById('log').innerText)")

@@ -309,7 +309,7 @@ def test_a_river_that_closes_a_loop_is_complete():
 
 
 
-# Readings (docs/sammler.md): "2 Punkte pro Plättchen" / "1 Punkt pro Plättchen" count tiles,
+# Readings (docs/sammler.md): "für jedes Waldstück 2 Punkte" / "für jeden Abschnitt 1 Punkt" count tiles,
 # not pieces: a tile whose two forest (or river) pieces belong to one forest (river) counts
 # once; a lake at both ends of one river counts its fish once.
 

@@ -18,12 +18,12 @@ RAW = [re.compile(p) for p in (r"_", r"[{}\[\]]", r"\bNone\b", r"\bnull\b", r"\b
 # words that give the other language away
 ENGLISH = re.compile(r"\b(the|and|with|of|tile|tiles|forest|river|meadow|lake|lays|puts|scores?|points?|"
                      r"complete|nobody|gatherer|fisher|hunter|hut|huts|no figure|north|south|east|west)\b")
-GERMAN = re.compile(r"\b(und|der|die|das|des|den|mit|legt|setzt|Plättchen|Landschaftsplättchen|Wald|Fluss|"
+GERMAN = re.compile(r"\b(und|der|die|das|des|den|mit|legt|setzt|Karten?|Landschaftskarte|Bonuskarte|Startkarte|Wald|Fluss|"
                     r"Wiese|See|Punkte?|fertig|niemand|Sammler|Fischer|Jäger|Hütten?|keine|nördlich|südlich|"
                     r"östlich|westlich|bekommt?|bekommen)\b")
 # every counted word in both forms: (n, expected) for 1, 2 and 5
 FORMS = {
-    "de": {"tile": ("Plättchen", "Plättchen"), "fish": ("Fisch", "Fische"), "mushroom": ("Pilzgruppe", "Pilzgruppen"),
+    "de": {"tile": ("Karte", "Karten"), "fish": ("Fisch", "Fische"), "mushroom": ("Pilzgruppe", "Pilzgruppen"),
            "gold": ("Goldklumpen", "Goldklumpen"), "deer": ("Wild", "Wild"), "mammoth": ("Mammut", "Mammuts"),
            "aurochs": ("Auerochse", "Auerochsen"), "tiger": ("Tiger", "Tiger"), "hut": ("Hütte", "Hütten"),
            "member": ("Stammesmitglied", "Stammesmitglieder"), "point": ("Punkt", "Punkte")},
@@ -42,7 +42,7 @@ def test_counted_words_take_their_form(lang):
         assert words.count(2, noun, lang) == f"2 {many}"
         assert words.count(5, noun, lang) == f"5 {many}"
     assert words.score_entry({"category": "forests", "points": 8, "tiles": 3, "mushrooms": 1, "gold": 0}, "de") == \
-        "Wald fertig (3 Plättchen, 1 Pilzgruppe): 8 Punkte"
+        "Wald fertig (3 Karten, 1 Pilzgruppe): 8 Punkte"
     assert words.score_entry({"category": "hunters", "points": 2, "deer": 2, "deer_counted": 1, "mammoth": 0,
                               "aurochs": 0, "tigers": 1, "fire": False, "cult_site": False}, "en") == \
         "Hunters on a meadow (1 of 2 deer counts, 1 tiger): 2 points"

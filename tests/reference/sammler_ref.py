@@ -173,9 +173,9 @@ class Feature:
         self.complete = self.open == 0
 
     def value(self):
-        if self.kind == "forest":  # 2 Punkte pro Plättchen, +2 Punkte pro Pilzgruppe
+        if self.kind == "forest":  # 2 Punkte je Karte (Waldstück), +2 Punkte pro Pilzgruppe
             return 2 * self.tiles + 2 * self.mushrooms
-        if self.kind == "river":  # 1 Punkt pro Plättchen, +1 Punkt pro Fisch in Seen
+        if self.kind == "river":  # 1 Punkt je Karte (Abschnitt), +1 Punkt pro Fisch in Seen
             return self.tiles + self.fish
         if self.kind == "river_system":  # Hütten: 1 Punkt pro Fisch im Flusssystem
             return self.fish

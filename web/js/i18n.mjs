@@ -140,7 +140,7 @@ export function applyStaticTexts(root = document) {
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
 }
 
-// Plural by count: plural(1, "Plättchen", "Plättchen"), plural(n, "tile", "tiles").
+// Plural by count: plural(1, "Karte", "Karten"), plural(n, "tile", "tiles").
 export function plural(n, one, many) {
   return `${n} ${Math.abs(n) === 1 ? one : many}`;
 }

@@ -5,7 +5,7 @@ Everything is worded from the api's JSON alone (a view, an action, the events it
 the tile catalogue tiles.json, read here by path. A tile is told by what is on it (forest,
 river, lake, meadow, fire, cult site), a place by its direction from the tile placed last or
 the start tile, a part of a tile by its compass side: never by catalogue ids or coordinates.
-The printed game's words: Landschaftsplättchen / tile, Stammesmitglied / tribe member.
+The printed game's words: Landschaftskarte / tile, Stammesmitglied / tribe member.
 """
 
 import json
@@ -16,7 +16,7 @@ from ...core.words import seat_name
 
 # Counted words: (singular, plural); German and English plurals differ.
 NOUNS = {
-    "de": {"tile": ("Plättchen", "Plättchen"), "fish": ("Fisch", "Fische"),
+    "de": {"tile": ("Karte", "Karten"), "fish": ("Fisch", "Fische"),
            "mushroom": ("Pilzgruppe", "Pilzgruppen"), "gold": ("Goldklumpen", "Goldklumpen"),
            "deer": ("Wild", "Wild"), "mammoth": ("Mammut", "Mammuts"), "aurochs": ("Auerochse", "Auerochsen"),
            "tiger": ("Tiger", "Tiger"), "hut": ("Hütte", "Hütten"),
@@ -33,17 +33,17 @@ W = {
         "and": "und", "kinds": {"forest": "Wald", "river": "Fluss", "lake": "See", "meadow": "Wiese",
                                 "river_system": "Flusssystem"},
         "specials": {"fire": "Feuer", "cult_site": "einer Kultstätte"},
-        "land_tile": "ein Landschaftsplättchen", "bonus_tile": "ein Bonusplättchen",
-        "tile_name": "Landschaftsplättchen", "bonus_name": "Bonusplättchen", "start_name": "Startplättchen",
+        "land_tile": "eine Landschaftskarte", "bonus_tile": "eine Bonuskarte",
+        "tile_name": "Landschaftskarte", "bonus_name": "Bonuskarte", "start_name": "Startkarte",
         "with": "{tile} mit {things}",
         "dirs": {"n": "nördlich", "s": "südlich", "e": "östlich", "w": "westlich", "ne": "nordöstlich",
                  "nw": "nordwestlich", "se": "südöstlich", "sw": "südwestlich"},
-        "of_last": "{dir} des zuletzt gelegten Plättchens", "of_start": "{dir} des Startplättchens",
-        "far": "{n} {dir} des Startplättchens", "far2": "{n} {dir} und {m} {dir2} des Startplättchens",
+        "of_last": "{dir} der zuletzt gelegten Karte", "of_start": "{dir} der Startkarte",
+        "far": "{n} {dir} der Startkarte", "far2": "{n} {dir} und {m} {dir2} der Startkarte",
         "sides": {"n": "im Norden", "s": "im Süden", "e": "im Osten", "w": "im Westen", "ne": "im Nordosten",
                   "nw": "im Nordwesten", "se": "im Südosten", "sw": "im Südwesten", "c": "in der Mitte"},
         "turns": ["", "nach rechts gedreht", "auf den Kopf gedreht", "nach links gedreht"],
-        "lay_label": "Plättchen legen: {where}", "lay": "legt {tile} {where} an",
+        "lay_label": "Karte legen: {where}", "lay": "legt {tile} {where} an",
         "figure": {"gatherer": "Sammler", "fisher": "Fischer", "hunter": "Jäger", "hut": "Hütte"},
         "a_figure": {"gatherer": "einen Sammler", "fisher": "einen Fischer", "hunter": "einen Jäger",
                      "hut": "eine Hütte"},
@@ -56,22 +56,22 @@ W = {
         "gets": "{who} bekommt {points}", "get_each": "{who} bekommen je {points}",
         "no_owner": {"forest": "Ein Wald ist fertig – ohne Sammler, keine Punkte",
                      "river": "Ein Fluss ist fertig – ohne Fischer, keine Punkte"},
-        "gold": "{who} findet Gold und zieht ein Bonusplättchen",
+        "gold": "{who} findet Gold und zieht eine Bonuskarte",
         "discard": "{tile} passt nirgends und scheidet aus",
         "final": "Schlusswertung: Hütten und Jäger werden gewertet",
         "no_animals": "keine Tiere", "fire": "Feuer vertreibt die Tiger", "cult": "Kultstätte: nur dieser Jäger zählt",
         "deer_of": ("{c} von {d} Wild zählt", "{c} von {d} Wild zählen"),
         "complete": "fertig", "open": "offen", "nobody": "niemand",
         "worth": "Wert jetzt: {p}", "worth_end": "Wert bei Spielende: {p}",
-        "forest_rule": "2 Punkte je Plättchen und je Pilzgruppe, wenn der Wald fertig ist",
-        "river_rule": "1 Punkt je Plättchen und je Fisch, wenn der Fluss fertig ist",
+        "forest_rule": "2 Punkte je Karte und je Pilzgruppe, wenn der Wald fertig ist",
+        "river_rule": "1 Punkt je Karte und je Fisch, wenn der Fluss fertig ist",
         "meadow_rule": "2 Punkte je Wild, Mammut und Auerochse; jeder Tiger frisst ein Wild",
         "system_rule": "Hütten: bei Spielende 1 Punkt je Fisch im ganzen Flusssystem",
-        "gold_rule": "Gold: wer den Wald fertigstellt, zieht ein Bonusplättchen",
+        "gold_rule": "Gold: wer den Wald fertigstellt, zieht eine Bonuskarte",
         "holder": {"forest": "Sammler", "river": "Fischer", "meadow": "Jäger", "river_system": "Hütten"},
         "cats": {"forests": "Wälder", "rivers": "Flüsse", "huts": "Hütten", "hunters": "Jäger"},
         "nothing": "keine Punkte",
-        "stack": "Stapel: {land} · Bonusplättchen: {bonus}",
+        "stack": "Stapel: {land} · Bonusstapel: {bonus}",
         "supply": "{who}: {members}, {huts}",
         "move": "zieht",
     },
@@ -142,7 +142,7 @@ def _lang(lang):
 
 
 def count(n, noun, lang="en"):
-    """'1 Plättchen', '2 Fische', '5 tiles': the number and the word in its right form."""
+    """'1 Karte', '2 Fische', '5 tiles': the number and the word in its right form."""
     one, many = NOUNS[_lang(lang)][noun]
     return f"{n} {one if n == 1 else many}"
 
@@ -175,7 +175,7 @@ def tile_contents(type_id, lang="en"):
 
 
 def tile_name(type_id, bonus, lang="en", article=False):
-    """A tile named by what it shows: 'Landschaftsplättchen mit Wald und Wiese', 'a bonus tile with a fire'."""
+    """A tile named by what it shows: 'Landschaftskarte mit Wald und Wiese', 'a bonus tile with a fire'."""
     w = W[_lang(lang)]
     t = _types().get(type_id)
     if t is not None and t.get("kind") == "start" and not article:
@@ -253,7 +253,7 @@ def _zone_kind(tile, zone_id):
 # ---- features ---------------------------------------------------------------------------
 
 def contents(f, lang="en"):
-    """What a feature (or a score entry) is made of: '3 Plättchen, 1 Pilzgruppe'."""
+    """What a feature (or a score entry) is made of: '3 Karten, 1 Pilzgruppe'."""
     w = W[_lang(lang)]
     kind = f.get("kind") or f.get("feature")
     cat = f.get("category")
@@ -291,7 +291,7 @@ def _scored(category, d, lang):
 
 
 def score_entry(e, lang="en"):
-    """One entry of the final breakdown: 'Wald fertig (3 Plättchen, 1 Pilzgruppe): 8 Punkte'."""
+    """One entry of the final breakdown: 'Wald fertig (3 Karten, 1 Pilzgruppe): 8 Punkte'."""
     return f"{_cap(_scored(e.get('category'), contents(e, lang), lang))}: {count(e['points'], 'point', lang)}"
 
 
@@ -450,7 +450,7 @@ def label(view, action, lang="en"):
 
 
 def _figure_label(view, action, lang):
-    """'Sammler in den Wald (3 Plättchen, 1 Pilzgruppe)', with the part of the tile when the
+    """'Sammler in den Wald (3 Karten, 1 Pilzgruppe)', with the part of the tile when the
     same words would fit another choice."""
     w = W[lang]
     tv, tile = _placed(view)

@@ -18,7 +18,7 @@ export const game = {
   id: "sammler",
   titles: { de: "Carcassonne – Jäger und Sammler", en: "Carcassonne – Hunters and Gatherers" },
   descriptions: {
-    de: "Lege Landschaftsplättchen an, setze Sammler in Wälder und Flüsse und Jäger auf die Wiesen.",
+    de: "Lege Landschaftskarten an, setze Sammler in Wälder und Flüsse und Jäger auf die Wiesen.",
     en: "Lay landscape tiles, put gatherers in forests and rivers and hunters on the meadows.",
   },
   players: [2, 5], minutes: [30, 45], picture, create: createSammlerRenderer,

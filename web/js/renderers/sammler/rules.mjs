@@ -13,7 +13,7 @@ verbundenen Gebiet (für Hütten: dem ganzen Flusssystem) noch keine Figur diese
 Hütten und Fischer stören sich nicht.</p>
 <p><b>Fertige Flüsse</b> (beide Enden See oder Quelle, oder ein Ring): 1 Punkt je Abschnitt,
 +1 je Fisch in den begrenzenden Seen. <b>Fertige Wälder</b> (keine offene Seite): 2 Punkte je
-Waldstück, +2 je Pilzgruppe. Wer die meisten Figuren darauf hat, punktet; bei Gleichstand alle
+Karte, +2 je Pilzgruppe. Wer die meisten Figuren darauf hat, punktet; bei Gleichstand alle
 voll. Sammler und Fischer kommen danach zurück – auch im selben Zug.</p>
 <p><b>Gold:</b> Wer einen Wald mit Goldklumpen fertigstellt, zieht eine Bonuskarte und legt sie
 sofort (mit Figur, wenn er will). Ein Wald, den eine Bonuskarte fertigstellt, bringt keine
@@ -27,7 +27,7 @@ Wiese allein.</p>
 <ul>
 <li>Fluss mit 3 Abschnitten zwischen Seen mit 1 und 2 Fischen: <b>Rot erhält 6 Punkte.</b></li>
 <li>Fluss mit 2 Abschnitten zwischen Quelle und See mit 1 Fisch: <b>Rot erhält 3 Punkte</b> – auch wenn Blau ihn fertigstellt.</li>
-<li>Wald aus 2 Stücken: <b>Rot erhält 4 Punkte.</b> Wald aus 5 Stücken mit Gold: <b>Rot erhält 10 Punkte</b>, und wer ihn schloss, zieht eine Bonuskarte.</li>
+<li>Wald aus 2 Karten: <b>Rot erhält 4 Punkte.</b> Wald aus 5 Karten mit Gold: <b>Rot erhält 10 Punkte</b>, und wer ihn schloss, zieht eine Bonuskarte.</li>
 <li>Flusssystem mit 5 Fischen und einer blauen Hütte: <b>Blau erhält 5 Punkte.</b></li>
 <li>Wiese mit 1 Wild: 2 Punkte. 1 Wild, 1 Mammut, 1 Tiger, je ein Jäger von Gelb und Rot: beide 2 Punkte.
 2 Wild, 2 Mammuts, 1 Auerochse, 1 Tiger, Rot mit den meisten Jägern: Rot allein 8. 2 Tiger, 1 Wild: 0 Punkte.</li>
