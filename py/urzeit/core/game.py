@@ -170,11 +170,6 @@ class State:
         self.due = [tuple(s) for s in d.get("due", [])]
 
 
-class TurnState(State):
-    """Kept for older imports: every state is a State now."""
-    __slots__ = ()
-
-
 class Game:
     """A game type. Subclasses set the class attributes and implement _new and from_json.
 
