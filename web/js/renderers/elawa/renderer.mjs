@@ -5,7 +5,7 @@
 import { el, focusableCard, keyboardDetails, keepFocus } from "../common.mjs";
 import { cardWords, cardsLoaded, data, names } from "./data.mjs";
 import { cardEl, cardLabel } from "./cards.mjs";
-import { computeLayout, drawCircle, drawFlash, flashOf, hitResource, hitStack, takeOrder } from "./circle.mjs";
+import { computeLayout, drawCircle, drawFlash, drawHint, flashOf, hitResource, hitStack, takeOrder } from "./circle.mjs";
 import { handEls, playersEl, tribeEls } from "./areas.mjs";
 import { barButtons, promptText } from "./bar.mjs";
 import { legendEl } from "./legend.mjs";
@@ -15,6 +15,7 @@ export function createElawaRenderer() {
   let api, root, canvas, ctx, bar, promptBox, buttonsBox, legendSlot, circle, stackKeys, handBox, players, tribes, detail;
   let view = null, cards = null;
   let selected = null; // {stack, skip}
+  let hinted = null, hintedFor = null;  // the hint's action and the state it is for
   let raf = 0, dirty = true;
   let flash = null;  // {stacks, tokens, start}: where the last move took from glows for a moment
   let geometry = null;
@@ -116,8 +117,10 @@ export function createElawaRenderer() {
     view = v;
     if (selected && !legal("take_card").some((a) => a.stack === selected.stack)) selected = null;
     render();
-    // bring what needs a decision into sight (the hand may have scrolled the circle away)
-    if (myTurn() && (before !== v.phase || beforeTurn !== v.turns)) {
+    if (!hintedFor || hintedFor !== v.state_id) hinted = null;
+    // a wide screen: bring what needs a decision into sight (the hand may have scrolled the
+    // circle away); a phone stays where the player left it (the bar at its foot says what to do)
+    if (myTurn() && window.innerWidth >= 800 && (before !== v.phase || beforeTurn !== v.turns)) {
       const target = v.phase === "take" || v.phase === "take_visible" ? circle : v.phase === "play" && legal("play").length ? handBox : bar;
       requestAnimationFrame(() => target.scrollIntoView({ block: "nearest" }));
     }
@@ -298,6 +301,7 @@ export function createElawaRenderer() {
       takeable: new Set(legal(takeVisible ? "take_visible" : "take_card").map((a) => a.stack)),
       takeVisible,
     }, lang());
+    if (hinted && hinted.type === "take_visible") drawHint(ctx, L.stacks[hinted.stack]);
     if (flash && !drawFlash(ctx, L, flash)) { flash = null; dirty = true; }
   }
 
@@ -354,14 +358,22 @@ export function createElawaRenderer() {
       ? handEls(view, lg, { card: detailCardEl, plays: legal("play"), act: (a) => api.act(a), playing: mine && view.phase === "play" })
       : []));
     tribes.replaceChildren(...tribeEls(view, lg, cards, { card: detailCardEl, stores: legal("store"), act: (a) => api.act(a) }));
+    markHint();
   }
 
+  // the hint: a take is selected (its preview in the bar), a card of the circle ringed, a
+  // button of the bar, the hand or a tribe marked; it stays until the next move
   function showHint(action) {
-    if (action.type === "take_card") {
-      selected = { stack: action.stack, skip: action.skip };
-      render();
-    }
-    for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(action));
+    hinted = action;
+    hintedFor = view && view.state_id;
+    if (action.type === "take_card") selected = { stack: action.stack, skip: action.skip };
+    render();
+  }
+
+  function markHint() {
+    const key = hinted ? JSON.stringify(hinted) : null;
+    for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === key);
+    [...stackKeys.children].forEach((k, i) => k.classList.toggle("hinted", Boolean(hinted) && hinted.type === "take_visible" && hinted.stack === i));
   }
 
   return {

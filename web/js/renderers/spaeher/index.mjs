@@ -228,7 +228,10 @@ export function createSpaeherRenderer() {
     const ctx = context();
     const me = view.seat;
     hideDetail();
-    banner.replaceChildren(...promptParts(ctx));
+    // a phone: the prompt scrolls inside its box of fixed height, beside the way to the choice
+    // (the page itself never scrolls after a move)
+    const seek = myTurn() ? el("button", { type: "button", class: "sp-seek", onclick: () => scrollToDecision(true) }, ctx.t.toChoice) : "";
+    banner.replaceChildren(el("div", { class: "sp-prompt" }, ...promptParts(ctx)), seek);
     banner.classList.toggle("mine", Boolean(myTurn()));
     side.replaceChildren(...(myTurn() ? sideParts(ctx, view.players[me]) : []));
     table.replaceChildren(...tableParts(ctx, view.players.map((_, i) => i).filter((i) => i !== me)));
@@ -243,8 +246,11 @@ export function createSpaeherRenderer() {
       if (c.dataset.detail) focusableCard(c, cardLabel(c, ctx));
     }
     if (hinted) for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(hinted));
-    requestAnimationFrame(scrollToDecision);
+    if (!phone()) requestAnimationFrame(() => scrollToDecision());
   }
+
+  // the prompt sticks to a phone's screen: one part of the table at a time
+  const phone = () => getComputedStyle(banner).position === "sticky";
 
   // A new decision: bring what it needs into view (a phone shows one part at a time).
   function scrollToDecision(force = false) {
@@ -255,16 +261,17 @@ export function createSpaeherRenderer() {
     lastDecision = key;
     const ph = view.phase;
     let target = null;
-    const sticky = getComputedStyle(banner).position === "sticky";  // a phone: one part at a time
+    const sticky = phone();
     if (ph === "turn") target = sticky ? hand.querySelector(".sp-cards") : hand.querySelector(".sp-card");
-    else if (ph === "recall" || ph === "sunset_keep") target = ph === "recall" ? side : hand.querySelector(".sp-item");
+    else if (ph === "recall" || ph === "sunset_keep") target = ph === "recall" ? (sticky ? null : side) : hand.querySelector(".sp-item");
     else target = root.querySelector(".sp-table .choosable, .sp-tribe.choosable");
     if (!target) return;
-    // below the prompt, which stays at the top of a phone's screen
-    const top = sticky ? banner.getBoundingClientRect().height : 0;
-    const avail = window.innerHeight - top;
+    // between the prompt at the top of a phone's screen and the choices at its foot
+    const top = sticky ? banner.getBoundingClientRect().height + parseFloat(getComputedStyle(banner).top || 0) : 0;
+    const foot = sticky && side.childElementCount ? side.getBoundingClientRect().height : 0;
+    const avail = window.innerHeight - top - foot;
     const r = target.getBoundingClientRect();
-    if (r.top >= top && r.bottom <= window.innerHeight) return;
+    if (r.top >= top && r.bottom <= window.innerHeight - foot) return;
     const dy = r.height > avail - 16 ? r.top - top - 8 : r.top - top - (avail - r.height) / 2;
     window.scrollBy({ top: dy, behavior: "instant" });
   }

@@ -1,0 +1,77 @@
+"""Does the page stand still after a move? Scroll position and Cumulative Layout Shift
+(PerformanceObserver 'layout-shift') around each action of a game played through the page's
+test hook, on a phone (360 x 740, touch). Used by bench/layout_stability.py and the page tests."""
+
+import random
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2, "service_workers": "block"}
+READY = 180_000
+
+# Every layout shift is summed (a move through the hook is no user input, so none is excused).
+OBSERVE_JS = """
+globalThis.urzeitTestNoSnapshot = true;
+window.__shift = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shift += e.value; })
+  .observe({ type: 'layout-shift', buffered: true });
+"""
+
+# One action, then wait until the human may act again (the computer's reply drawn too) and
+# two frames more; returns the scroll change and the layout shift in between.
+ACT_JS = """async (action) => {
+  const app = document.getElementById('app');
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  await frames();
+  window.__shift = 0;
+  const y0 = window.scrollY;
+  const r = await window.urzeit.act(action);
+  if (!r.ok) return { error: r.code + ' ' + (r.message || '') };
+  await new Promise((resolve) => {
+    const tick = () => {
+      const v = window.urzeit.view;
+      if (app.dataset.busy === 'false' && (v.over || window.urzeit.legal.length)) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+  const b = window.urzeit.board;
+  for (let i = 0; i < 100 && b && 'ready' in b && !b.ready; i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 250));  // animations of the reply settle
+  await frames();
+  return { scroll: Math.abs(window.scrollY - y0), cls: window.__shift, over: window.urzeit.view.over };
+}"""
+
+
+def start(page, url, game, seed, lang="de"):
+    page.add_init_script(OBSERVE_JS)
+    page.add_init_script(f"localStorage.setItem('urzeit.lang', '{lang}')")
+    page.goto(f"{url}?test=1&seed={seed}")
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.click(f"[data-game-id='{game}']")
+    page.select_option("#seat-list li[data-seat='0'] select.seat-kind", "human")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-kind", "ai")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-level", "random")
+    page.click("#start-button")
+    page.wait_for_selector(f"#app[data-game='{game}']")
+    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'"
+                           " && (window.urzeit.view.over || window.urzeit.legal.length)", timeout=READY)
+
+
+def play(page, n, seed, scroll_to=None):
+    """n actions of the human (random legal ones, seeded); before each the page is scrolled
+    to `scroll_to` (a y, or None: where the player left it). Returns one dict per action."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        legal = page.evaluate("() => window.urzeit.legal")
+        if not legal:
+            break
+        if scroll_to is not None:
+            page.evaluate(f"() => window.scrollTo(0, {scroll_to})")
+        action = rng.choice(legal)
+        r = page.evaluate(ACT_JS, action)
+        assert "error" not in r, r
+        out.append({"type": action.get("type"), **r})
+        if r["over"]:
+            break
+    return out
