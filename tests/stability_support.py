@@ -75,3 +75,77 @@ def play(page, n, seed, scroll_to=None):
         if r["over"]:
             break
     return out
+
+
+def in_view(page, selector):
+    """The element is on screen (wholly, between the top and the foot of the window)."""
+    return page.evaluate("""(sel) => { const e = document.querySelector(sel); if (!e) return false;
+        const r = e.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }""", selector)
+
+
+def stands_still(browser, url, game, n=12, seed=5):
+    """A dozen moves on a 360 px phone: what the page did after each that it should not have
+    (scrolled, shifted, lost whose turn it is from the screen). Half of the moves are made with
+    the page at its top, half with it scrolled down to the table's middle."""
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    problems = []
+    try:
+        start(page, url, game, seed)
+        rng = random.Random(seed)
+        for i in range(n):
+            legal = page.evaluate("() => window.urzeit.legal")
+            if not legal:
+                break
+            if i % 2:
+                page.evaluate("() => window.scrollTo(0, Math.min(900, document.documentElement.scrollHeight / 2))")
+            action = rng.choice(legal)
+            r = page.evaluate(ACT_JS, action)
+            assert "error" not in r, r
+            if r["scroll"] > 0:
+                problems.append(f"{game} move {i} ({action['type']}): the page scrolled {r['scroll']} px")
+            if r["cls"] >= 0.05:
+                problems.append(f"{game} move {i} ({action['type']}): layout shift {r['cls']:.3f}")
+            if not in_view(page, "#turn-info") or not page.locator("#turn-info").inner_text():
+                problems.append(f"{game} move {i}: whose turn it is is off the screen")
+            if r["over"]:
+                break
+    finally:
+        ctx.close()
+    return problems
+
+
+def hints_in_sight(browser, url, game, n=12, seed=5, lang="de"):
+    """Asks for a hint before each of n moves on a phone and follows it: what went wrong (the
+    hint's words off the screen, nothing on the table marked)."""
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    problems, phases = [], set()
+    try:
+        start(page, url, game, seed, lang)
+        for i in range(n):
+            if not page.evaluate("() => window.urzeit.legal.length"):
+                break
+            page.evaluate("() => { window.scrollTo(0, 0); delete document.getElementById('app').dataset.hint; }")
+            page.locator("#hint-button").tap()
+            page.wait_for_function("() => document.getElementById('app').dataset.hint"
+                                   " && document.getElementById('app').dataset.busy === 'false'", timeout=60_000)
+            action = page.evaluate("() => JSON.parse(document.getElementById('app').dataset.hint)")
+            phase = page.evaluate("() => window.urzeit.view.phase")
+            phases.add((phase, action["type"]))
+            what = f"{game} move {i} ({phase}, {action['type']})"
+            if not in_view(page, "#notice") or not page.locator("#notice").inner_text():
+                problems.append(f"{what}: the hint's words are off the screen")
+            marked = page.evaluate("""() => [...document.querySelectorAll('#board .hinted')]
+                .filter((e) => e.getBoundingClientRect().height > 0).length""")
+            drawn = page.evaluate("() => { const b = window.urzeit.board; return Boolean(b && b.hinted); }")
+            if not marked and not drawn:
+                problems.append(f"{what}: the hint marks nothing on the table")
+            r = page.evaluate(ACT_JS, action)
+            assert "error" not in r, r
+            if r["over"]:
+                break
+    finally:
+        ctx.close()
+    return problems, phases

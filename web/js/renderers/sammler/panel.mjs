@@ -89,7 +89,7 @@ export function renderPanel(panel, s, on) {
   panel.replaceChildren();
   // the tile and the step's buttons in one box of a steady height: what is below never moves
   const decision = el("div", { class: "sammler-decision" });
-  panel.append(decision);
+  if (!view.over) panel.append(decision);
   if (view.tile_to_place) {
     const controls = el("div", { class: "sammler-controls" });
     const preview = el("div", { class: "sammler-preview" });
