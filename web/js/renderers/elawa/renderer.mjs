@@ -30,6 +30,15 @@ export function createElawaRenderer() {
     buttonsBox = el("div", { class: "elawa-buttons" });
     legendSlot = el("div", { class: "elawa-legend-slot" });
     bar = el("div", { class: "elawa-bar" }, promptBox, buttonsBox, legendSlot);
+    // the legend opens upwards from a phone's bar: never above the screen or under the status
+    // line (the bar is higher up when the page is scrolled to the tribes below it)
+    legendSlot.addEventListener("toggle", (ev) => {
+      const list = ev.target.open && ev.target.querySelector(":scope > ul");
+      if (!list) return;
+      const statusH = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--status-h")) || 0;
+      const up = window.innerWidth < 800 && !bar.classList.contains("idle");  // style.css: upwards there
+      list.style.maxHeight = up ? `${Math.max(120, Math.min(window.innerHeight * 0.65, bar.getBoundingClientRect().top - statusH - 6))}px` : "";
+    }, true);
     canvas = el("canvas", { class: "elawa-canvas", role: "img" });
     // one focusable place over each card of the circle: the keyboard reaches the cards there
     stackKeys = el("div", { class: "stack-keys" });
