@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from browser_support import open_action_list, ARTIFACTS, PageWatch, screenshot, state_id, wait_idle
+from browser_support import open_action_list, ARTIFACTS, TEST_SEATS, PageWatch, engine_call, screenshot, state_id, wait_idle
+from stability_support import PHONE, hints_in_sight, in_view, stands_still
 
 pytestmark = pytest.mark.browser
 
@@ -461,3 +462,64 @@ def test_cards_open_for_the_keyboard(page, served_dist):
     page.wait_for_timeout(400)
     assert page.evaluate("() => window.urzeit.board.detail") is None
     page.watch.assert_clean()
+
+
+def test_the_phone_table_stands_still_after_each_move(browser, served_dist):
+    """Issue 26: at 360 x 740 a dozen moves (half with the page scrolled down) leave the page
+    where it was (0 px scroll, layout shift < 0.05) and whose turn it is on the screen."""
+    assert stands_still(browser, served_dist, "elawa") == []
+
+
+def test_hints_on_a_phone_are_in_sight_and_mark_what_to_tap(browser, served_dist):
+    """Issue 26: the hint's words on the screen and the thing to tap marked, in each step."""
+    problems, phases = hints_in_sight(browser, served_dist, "elawa")
+    assert problems == []
+
+
+def cut_at_phase(phase, want_type):
+    """A random game's replay cut where the page's player (seat 0) decides in `phase` and the
+    hint's move is of `want_type` (the engine's own hint, asked in Python)."""
+    h = engine_call()
+    for seed in range(1, 40):
+        r = h({"op": "new", "game": "elawa", "seats": TEST_SEATS, "seed": seed, "options": {}})
+        m, v, n = r["match"], r["view"], 0
+        while not v["over"] and n < 200:
+            if v["current_seat"] == 0 and v["phase"] == phase:
+                hint = h({"op": "ai", "match": m, "seat": 0, "level": "hard", "viewer": 0, "apply": False})
+                if hint["action"]["type"] == want_type:
+                    replay = h({"op": "save", "match": m})
+                    return {**replay, "actions": replay["actions"][:n]}
+            v = h({"op": "ai", "match": m, "seat": v["current_seat"], "level": "random", "viewer": None})["view"]
+            n += 1
+    pytest.skip(f"no random game reached {phase}/{want_type}")
+
+
+@pytest.mark.parametrize("phase,kind", [("take_visible", "take_visible"), ("discard", "discard"),
+                                        ("play", "end_turn")])
+def test_the_hint_marks_the_card_the_resource_and_end_turn_on_a_phone(browser, served_dist, phase, kind):
+    """Issue 26: the "+1 card" choice (a card of the circle), which resource to discard and
+    "end turn" were hinted in words only; now the thing to tap is marked, the words in sight."""
+    save = cut_at_phase(phase, kind)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+    page.goto(served_dist + "?test=1")
+    page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
+    page.evaluate("(s) => window.urzeit.loadSave(s)", save)
+    page.wait_for_selector("#app[data-game='elawa']")
+    page.wait_for_function("() => window.urzeit.board && window.urzeit.board.ready")
+    wait_idle(page)
+    assert page.evaluate("() => window.urzeit.view.phase") == phase
+    page.locator("#hint-button").tap()
+    page.wait_for_function("() => document.getElementById('app').dataset.hint && document.getElementById('app').dataset.busy === 'false'")
+    action = page.evaluate("() => JSON.parse(document.getElementById('app').dataset.hint)")
+    assert action["type"] == kind
+    assert in_view(page, "#notice")
+    marked = page.locator("#board .hinted")
+    assert marked.count() == 1
+    if kind == "take_visible":
+        assert marked.first.get_attribute("class").split().count("stack-key")
+    else:
+        assert marked.first.get_attribute("data-action") == page.evaluate("() => document.getElementById('app').dataset.hint")
+    screenshot(page, f"elawa-phone-hint-{kind}")
+    context.close()

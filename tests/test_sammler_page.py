@@ -7,6 +7,7 @@ import re
 import pytest
 
 from browser_support import TEST_SEATS, PageWatch, engine_call, screenshot, state_id, wait_idle
+from stability_support import hints_in_sight, stands_still
 
 pytestmark = pytest.mark.browser
 READY = 120_000  # a busy machine loads Pyodide slowly
@@ -568,3 +569,15 @@ def test_the_words_are_the_engines(page, served_dist):
     view = page.evaluate("() => window.urzeit.view")
     assert page.locator("#legal-actions .legal-action").all_text_contents() == view["words"]["legal"]
     page.watch.assert_clean()
+
+
+def test_the_phone_table_stands_still_after_each_move(browser, served_dist):
+    """Issue 26: at 360 x 740 a dozen moves (half with the page scrolled down) leave the page
+    where it was (0 px scroll, layout shift < 0.05) and whose turn it is on the screen."""
+    assert stands_still(browser, served_dist, "sammler") == []
+
+
+def test_hints_on_a_phone_are_in_sight_and_mark_what_to_tap(browser, served_dist):
+    """Issue 26: the hint's words on the screen and the thing to tap marked, in each step."""
+    problems, phases = hints_in_sight(browser, served_dist, "sammler")
+    assert problems == []

@@ -212,3 +212,28 @@ def test_engine_reasons_are_worded_by_the_page_never_in_english_for_a_german_pla
     assert words[2] == "Das hat nicht geklappt"
     assert words[3] == hello["messages"]["undo.game_over"]["de"]
     assert not any("english" in w or "undo yet" in w for w in words)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_phone_a_running_games_resume_is_above_the_game_cards(browser, served_dist, lang):
+    """Issue 26: "Fortsetzen" sat below all three game cards; a finished game stays below."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    ready(page, served_dist, lang)
+    page.tap("[data-game-id='elawa']")
+    page.tap("#start-button")
+    page.wait_for_selector("#app[data-game='elawa']")
+    wait_idle(page)
+    page.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+    wait_idle(page)
+    page.wait_for_function("() => Object.keys(localStorage).some((k) => k.includes('save'))")
+    page.tap("#back-button")
+    page.wait_for_selector("#menu:not([hidden]) .saved-resume")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    resume = page.locator(".saved-resume").first.bounding_box()
+    card = page.locator("#game-list .game-card").first.bounding_box()
+    assert resume["y"] + resume["height"] <= 740 and resume["y"] < card["y"], (resume, card)
+    assert page.locator(".saved-resume").first.inner_text() == ("Fortsetzen" if lang == "de" else "Resume")
+    screenshot(page, f"phone-menu-resume-{lang}")
+    context.close()

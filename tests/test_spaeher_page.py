@@ -11,6 +11,7 @@ import time
 import pytest
 
 from browser_support import ARTIFACTS, PageWatch, screenshot, state_id, wait_idle
+from stability_support import hints_in_sight, stands_still
 
 pytestmark = pytest.mark.browser
 READY = 180_000  # the engine boots slowly on a loaded machine
@@ -297,7 +298,9 @@ def test_spaeher_on_a_phone_with_touch(browser, served_dist):
     page.wait_for_function("() => window.urzeit.view.phase === 'steps'")
     wait_idle(page)
     view = page.evaluate("() => window.urzeit.view")
-    # the page has scrolled to the place that needs the decision, below the prompt
+    # issue 26: the page stays where it was after the tap; "to your choice" beside the prompt
+    # brings the place that needs the decision into view, below the prompt
+    page.tap(".sp-seek")
     page.wait_for_timeout(200)
     assert in_view(page, f".sp-loc[data-where='{view['revealed']}']")
     assert in_view(page, ".sp-banner")
@@ -569,3 +572,15 @@ def test_the_action_list_and_the_log_are_the_engines_words(page, served_dist):
     view = page.evaluate("() => window.urzeit.view")
     assert page.evaluate("() => [...document.querySelectorAll('#legal-actions button.legal-action')].map((b) => b.textContent)") == view["words"]["legal"]
     page.watch.assert_clean()
+
+
+def test_the_phone_table_stands_still_after_each_move(browser, served_dist):
+    """Issue 26: at 360 x 740 a dozen moves (half with the page scrolled down) leave the page
+    where it was (0 px scroll, layout shift < 0.05) and whose turn it is on the screen."""
+    assert stands_still(browser, served_dist, "spaeher") == []
+
+
+def test_hints_on_a_phone_are_in_sight_and_mark_what_to_tap(browser, served_dist):
+    """Issue 26: the hint's words on the screen and the thing to tap marked, in each step."""
+    problems, phases = hints_in_sight(browser, served_dist, "spaeher")
+    assert problems == []

@@ -224,6 +224,7 @@ export function renderSaved() {
         el("span", { class: "saved-state" }, r.over ? t("finished") : ""), el("br"),
         el("span", { class: "saved-players" }, players), " · ", el("span", { class: "saved-date" }, date)));
       if (!r.over) actions.push([t("resume"), "resume", () => resume(s)]);
+      li.classList.toggle("running", !r.over);  // a phone shows these first (style.css)
       actions.push([t("watch"), "watch", () => nav.openReplay(r.replay).catch((err) => { showError($("import-message"), err); })]);
     } else {
       li.classList.add("broken");

@@ -51,6 +51,7 @@ export function openMatch(result, opts = {}) {
   match.logTail = null;
   match.view = null;
   rememberTable(match.mode === "live" ? match.saveId : null);
+  match.decisionShown = false;
   $("replay-bar").hidden = match.mode !== "replay";
   $("undo-button").hidden = match.mode !== "live";
   $("pass-screen").hidden = true;
@@ -137,11 +138,18 @@ export function setView(view) {
   renderScores(view);
   renderLegal(view);
   renderTurn(view);
-  $("hint-button").hidden = match.mode !== "live" || !isHumanTurn(view);
+  // disabled, not hidden, while the computer moves: the buttons beside it do not move
+  $("hint-button").hidden = match.mode !== "live" || view.over;  // none in a replay or a fair game
+  $("hint-button").disabled = !isHumanTurn(view);
   renderUndo();
   if (view.over) showEnd(view, { resultText });
   else hideEnd();
-  if (!wasMyTurn && isHumanTurn(view) && match.mode === "live") bringDecisionIntoView();
+  // only a game's first decision: later the page stays where the player left it (a tap
+  // must not land on something that moved under the finger)
+  if (!wasMyTurn && isHumanTurn(view) && match.mode === "live" && !match.decisionShown) {
+    match.decisionShown = true;
+    bringDecisionIntoView();
+  }
   if (match.mode === "live" && match.saveId && view.state_id !== match.savedStateId) autosave(view.state_id);
 }
 
@@ -634,6 +642,14 @@ export function bindTable() {
   box.addEventListener("toggle", () => { try { localStorage.setItem("urzeit.actions-open", box.open ? "1" : "0"); } catch { /* ignore */ } });
   $("undo-button").addEventListener("click", undo);
   $("hint-button").addEventListener("click", hint);
+  // the renderers' sticky bars keep below the sticky status line (0 where it scrolls away)
+  const status = $("status-line");
+  const statusHeight = () => {
+    const h = getComputedStyle(status).position === "sticky" ? status.getBoundingClientRect().height : 0;
+    document.documentElement.style.setProperty("--status-h", `${Math.ceil(h)}px`);
+  };
+  new ResizeObserver(statusHeight).observe(status);
+  window.addEventListener("resize", statusHeight);
   $("export-button").addEventListener("click", () => exportGame().catch(fail));
   $("replay-first").addEventListener("click", () => showStep(0));
   $("replay-prev").addEventListener("click", () => stepBy(-1));

@@ -29,7 +29,7 @@ export function barButtons(view, lang, mine, selected, takeAction, preview, on) 
       out.push(el("div", { class: "preview" }, el("span", {}, `${w.text || ""} `),
         ...preview.map((k) => token(k, lang)), w.after ? el("span", { class: "extra" }, ` ${w.after}`) : null));
     }
-    const confirm = el("button", { type: "button", class: "primary", id: "elawa-confirm", onclick: on.confirm }, t.confirmTake);
+    const confirm = el("button", { type: "button", class: "primary", id: "elawa-confirm", "data-action": takeAction ? JSON.stringify(takeAction) : "", onclick: on.confirm }, t.confirmTake);
     confirm.disabled = !selected;
     const cancel = el("button", { type: "button", id: "elawa-cancel", onclick: on.cancel }, t.cancel);
     cancel.disabled = !selected;
@@ -38,12 +38,12 @@ export function barButtons(view, lang, mine, selected, takeAction, preview, on) 
   const legal = mine ? view.legal : [];
   const end = legal.find((a) => a.type === "end_turn");
   if (end && view.phase === "play") {
-    out.push(el("button", { type: "button", class: "primary", id: "elawa-end-turn", onclick: () => on.act(end) }, actionWords(view, end).label));
+    out.push(el("button", { type: "button", class: "primary", id: "elawa-end-turn", "data-action": JSON.stringify(end), onclick: () => on.act(end) }, actionWords(view, end).label));
   }
   if (mine && view.phase === "discard") {
     out.push(el("div", { class: "discard-choices" }, ...legal.filter((a) => a.type === "discard").map((a) => {
       const { label, button } = actionWords(view, a);
-      return el("button", { type: "button", class: "discard-token", "data-token": a.token, title: label, "aria-label": label, onclick: () => on.act(a) }, token(a.token, lang), ` ${button}`);
+      return el("button", { type: "button", class: "discard-token", "data-token": a.token, "data-action": JSON.stringify(a), title: label, "aria-label": label, onclick: () => on.act(a) }, token(a.token, lang), ` ${button}`);
     })));
   }
   return out;

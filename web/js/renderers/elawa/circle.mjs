@@ -129,6 +129,16 @@ export function drawCircle(ctx, L, view, cards, words, marks, lang) {
   });
 }
 
+/** The hinted card of the circle: an amber frame (the hint button's colour). */
+export function drawHint(ctx, s) {
+  ctx.save();
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = "#ffb300";
+  roundRect(ctx, s.x - s.cw / 2 - 5, s.y - s.ch / 2 - 5, s.cw + 10, s.ch + 10, 10);
+  ctx.stroke();
+  ctx.restore();
+}
+
 /** Where the last move took from glows for a moment; false once the glow is over. */
 export function drawFlash(ctx, L, flash) {
   const alpha = glowAlpha(flash.start);

@@ -5,7 +5,7 @@
 import { el, focusableCard, keyboardDetails, keepFocus } from "../common.mjs";
 import { cardWords, cardsLoaded, data, names } from "./data.mjs";
 import { cardEl, cardLabel } from "./cards.mjs";
-import { computeLayout, drawCircle, drawFlash, flashOf, hitResource, hitStack, takeOrder } from "./circle.mjs";
+import { computeLayout, drawCircle, drawFlash, drawHint, flashOf, hitResource, hitStack, takeOrder } from "./circle.mjs";
 import { handEls, playersEl, tribeEls } from "./areas.mjs";
 import { barButtons, promptText } from "./bar.mjs";
 import { legendEl } from "./legend.mjs";
@@ -15,6 +15,7 @@ export function createElawaRenderer() {
   let api, root, canvas, ctx, bar, promptBox, buttonsBox, legendSlot, circle, stackKeys, handBox, players, tribes, detail;
   let view = null, cards = null;
   let selected = null; // {stack, skip}
+  let hinted = null, hintedFor = null;  // the hint's action and the state it is for
   let raf = 0, dirty = true;
   let flash = null;  // {stacks, tokens, start}: where the last move took from glows for a moment
   let geometry = null;
@@ -29,6 +30,15 @@ export function createElawaRenderer() {
     buttonsBox = el("div", { class: "elawa-buttons" });
     legendSlot = el("div", { class: "elawa-legend-slot" });
     bar = el("div", { class: "elawa-bar" }, promptBox, buttonsBox, legendSlot);
+    // the legend opens upwards from a phone's bar: never above the screen or under the status
+    // line (the bar is higher up when the page is scrolled to the tribes below it)
+    legendSlot.addEventListener("toggle", (ev) => {
+      const list = ev.target.open && ev.target.querySelector(":scope > ul");
+      if (!list) return;
+      const statusH = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--status-h")) || 0;
+      const up = window.innerWidth < 800 && !bar.classList.contains("idle");  // style.css: upwards there
+      list.style.maxHeight = up ? `${Math.max(120, Math.min(window.innerHeight * 0.65, bar.getBoundingClientRect().top - statusH - 6))}px` : "";
+    }, true);
     canvas = el("canvas", { class: "elawa-canvas", role: "img" });
     // one focusable place over each card of the circle: the keyboard reaches the cards there
     stackKeys = el("div", { class: "stack-keys" });
@@ -116,8 +126,10 @@ export function createElawaRenderer() {
     view = v;
     if (selected && !legal("take_card").some((a) => a.stack === selected.stack)) selected = null;
     render();
-    // bring what needs a decision into sight (the hand may have scrolled the circle away)
-    if (myTurn() && (before !== v.phase || beforeTurn !== v.turns)) {
+    if (!hintedFor || hintedFor !== v.state_id) hinted = null;
+    // a wide screen: bring what needs a decision into sight (the hand may have scrolled the
+    // circle away); a phone stays where the player left it (the bar at its foot says what to do)
+    if (myTurn() && window.innerWidth >= 800 && (before !== v.phase || beforeTurn !== v.turns)) {
       const target = v.phase === "take" || v.phase === "take_visible" ? circle : v.phase === "play" && legal("play").length ? handBox : bar;
       requestAnimationFrame(() => target.scrollIntoView({ block: "nearest" }));
     }
@@ -298,6 +310,7 @@ export function createElawaRenderer() {
       takeable: new Set(legal(takeVisible ? "take_visible" : "take_card").map((a) => a.stack)),
       takeVisible,
     }, lang());
+    if (hinted && hinted.type === "take_visible") drawHint(ctx, L.stacks[hinted.stack]);
     if (flash && !drawFlash(ctx, L, flash)) { flash = null; dirty = true; }
   }
 
@@ -354,14 +367,22 @@ export function createElawaRenderer() {
       ? handEls(view, lg, { card: detailCardEl, plays: legal("play"), act: (a) => api.act(a), playing: mine && view.phase === "play" })
       : []));
     tribes.replaceChildren(...tribeEls(view, lg, cards, { card: detailCardEl, stores: legal("store"), act: (a) => api.act(a) }));
+    markHint();
   }
 
+  // the hint: a take is selected (its preview in the bar), a card of the circle ringed, a
+  // button of the bar, the hand or a tribe marked; it stays until the next move
   function showHint(action) {
-    if (action.type === "take_card") {
-      selected = { stack: action.stack, skip: action.skip };
-      render();
-    }
-    for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(action));
+    hinted = action;
+    hintedFor = view && view.state_id;
+    if (action.type === "take_card") selected = { stack: action.stack, skip: action.skip };
+    render();
+  }
+
+  function markHint() {
+    const key = hinted ? JSON.stringify(hinted) : null;
+    for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === key);
+    [...stackKeys.children].forEach((k, i) => k.classList.toggle("hinted", Boolean(hinted) && hinted.type === "take_visible" && hinted.stack === i));
   }
 
   return {

@@ -87,6 +87,9 @@ export function renderPanel(panel, s, on) {
   const w = words(view);
   const openDetails = new Set([...panel.querySelectorAll("details[open]")].map((d) => d.className));
   panel.replaceChildren();
+  // the tile and the step's buttons in one box of a steady height: what is below never moves
+  const decision = el("div", { class: "sammler-decision" });
+  if (!view.over) panel.append(decision);
   if (view.tile_to_place) {
     const controls = el("div", { class: "sammler-controls" });
     const preview = el("div", { class: "sammler-preview" });
@@ -105,13 +108,13 @@ export function renderPanel(panel, s, on) {
         confirmButton, cancelButton,
         el("p", { class: "hint" }, s.pending ? t.confirmHint : s.coarse ? t.chooseSpot : t.chooseSpotKeys)));
     }
-    panel.append(controls);
+    decision.append(controls);
   }
   if (view.phase === "figure" && s.mine) {
     const pass = { type: "pass" };
     const controls = el("div", { class: "sammler-controls figure-step" },
       el("p", { class: "hint" }, t.figureHint),
-      el("button", { type: "button", id: "sammler-no-figure", onclick: () => on.act(pass) }, labelOf(view, pass)));
+      el("button", { type: "button", id: "sammler-no-figure", "data-action": JSON.stringify(pass), onclick: () => on.act(pass) }, labelOf(view, pass)));
     const list = el("div", { class: "figure-choices" });
     for (const a of view.legal.filter((x) => x.type === "place_figure")) {
       // pointing at a choice lights up its forest, river or meadow on the board
@@ -120,7 +123,7 @@ export function renderPanel(panel, s, on) {
                                  onpointerenter: light, onpointerleave: on.dark, onfocus: light, onblur: on.dark },
         labelOf(view, a)));
     }
-    panel.append(controls, list);
+    decision.append(controls, list);
   }
   panel.append(el("div", { class: "sammler-stacks" }, w.stack || ""));
   const supply = el("ul", { class: "sammler-supply", "aria-label": t.supply });

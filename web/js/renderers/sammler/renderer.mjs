@@ -275,7 +275,9 @@ export function createSammlerRenderer() {
     }
     showPanel();
     dirty = true;
-    if (changed && isMyTurn()) requestAnimationFrame(scrollToDecision);
+    // a wide screen shows the board whole; a narrow one stays where the player left it (a
+    // tap must not land on a board that moved under the finger)
+    if (changed && isMyTurn() && window.innerWidth >= 800) requestAnimationFrame(scrollToDecision);
   }
 
   // The figure step: the placed tile in the middle with its neighbours around it; closer only
@@ -631,6 +633,10 @@ export function createSammlerRenderer() {
     }
     hinted = action;
     dirty = true;
+    // and the button that does it: "place" for a tile, the choice (or "no figure") for a figure
+    const key = JSON.stringify(action);
+    for (const b of panel.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === key);
+    if (action.type === "place_tile") panel.querySelector("#sammler-confirm")?.classList.add("hinted");
   }
 
   return {

@@ -228,11 +228,16 @@ export function createSpaeherRenderer() {
     const ctx = context();
     const me = view.seat;
     hideDetail();
-    banner.replaceChildren(...promptParts(ctx));
+    // a phone: the prompt scrolls inside its box of fixed height, beside the way to the choice
+    // (the page itself never scrolls after a move)
+    banner.replaceChildren(el("div", { class: "sp-prompt" }, ...promptParts(ctx)));
     banner.classList.toggle("mine", Boolean(myTurn()));
     side.replaceChildren(...(myTurn() ? sideParts(ctx, view.players[me]) : []));
     table.replaceChildren(...tableParts(ctx, view.players.map((_, i) => i).filter((i) => i !== me)));
     hand.replaceChildren(...handParts(ctx));
+    if (myTurn() && phone() && decisionTarget()) {
+      banner.append(el("button", { type: "button", class: "sp-seek", onclick: () => scrollToDecision(true) }, ctx.t.toChoice));
+    }
     for (const c of hand.querySelectorAll(".sp-card[data-action], .sp-item[data-action]")) c.classList.add("choosable");
     // the keyboard reaches every card, named; after a move it stays where it was
     const seen = new Map();
@@ -243,7 +248,19 @@ export function createSpaeherRenderer() {
       if (c.dataset.detail) focusableCard(c, cardLabel(c, ctx));
     }
     if (hinted) for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(hinted));
-    requestAnimationFrame(scrollToDecision);
+    if (!phone()) requestAnimationFrame(() => scrollToDecision());
+  }
+
+  // the prompt sticks to a phone's screen: one part of the table at a time
+  const phone = () => getComputedStyle(banner).position === "sticky";
+
+  // What the step asks to tap (on a phone the choices at its foot are always in view).
+  function decisionTarget() {
+    const ph = view.phase;
+    if (ph === "turn") return phone() ? hand.querySelector(".sp-cards") : hand.querySelector(".sp-card");
+    if (ph === "recall") return phone() ? root.querySelector(".sp-table .takeable, .sp-table .choosable") : side;
+    if (ph === "sunset_keep") return hand.querySelector(".sp-item");
+    return root.querySelector(".sp-table .choosable, .sp-tribe.choosable");
   }
 
   // A new decision: bring what it needs into view (a phone shows one part at a time).
@@ -253,18 +270,15 @@ export function createSpaeherRenderer() {
     const key = `${view.state_id}`;
     if (key === lastDecision) return;
     lastDecision = key;
-    const ph = view.phase;
-    let target = null;
-    const sticky = getComputedStyle(banner).position === "sticky";  // a phone: one part at a time
-    if (ph === "turn") target = sticky ? hand.querySelector(".sp-cards") : hand.querySelector(".sp-card");
-    else if (ph === "recall" || ph === "sunset_keep") target = ph === "recall" ? side : hand.querySelector(".sp-item");
-    else target = root.querySelector(".sp-table .choosable, .sp-tribe.choosable");
+    const sticky = phone();
+    const target = decisionTarget();
     if (!target) return;
-    // below the prompt, which stays at the top of a phone's screen
-    const top = sticky ? banner.getBoundingClientRect().height : 0;
-    const avail = window.innerHeight - top;
+    // between the prompt at the top of a phone's screen and the choices at its foot
+    const top = sticky ? banner.getBoundingClientRect().height + parseFloat(getComputedStyle(banner).top || 0) : 0;
+    const foot = sticky && side.childElementCount ? side.getBoundingClientRect().height : 0;
+    const avail = window.innerHeight - top - foot;
     const r = target.getBoundingClientRect();
-    if (r.top >= top && r.bottom <= window.innerHeight) return;
+    if (r.top >= top && r.bottom <= window.innerHeight - foot) return;
     const dy = r.height > avail - 16 ? r.top - top - 8 : r.top - top - (avail - r.height) / 2;
     window.scrollBy({ top: dy, behavior: "instant" });
   }
