@@ -42,6 +42,7 @@ def main():
         run("Bot move times", ["bot_speed.py", "--moves", "4" if q else "12"], only),
         run("Board frame times", ["board_frames.py", "--no-build", "--frames", "60" if q else "240"], only),
         run("Computer turns in the page", ["page_turns.py", "--turns", "3" if q else "16"], only),
+        run("Layout stability on a phone", ["layout_stability.py", "--actions", "6" if q else "24"], only),
         run("Fair play protocol", ["fair_protocol.py", "--repeat", "1" if q else "3"], only),
         run("API fuzz", ["api_fuzz.py", "--requests", "2000" if q else "100000"], only),
         run("Sammler invariant fuzz", ["sammler_fuzz.py", "--games", "50" if q else "10000"], only),
