@@ -121,6 +121,9 @@ def draw_request(data, match_ids):
         "options": {}, "save": m.replay() if m else {}, "budget_ms": 0, "turn_ms": pick % 2000, "level": "random",
         "viewer": pick % (players + 1) - 1, "apply": bool(pick % 2),
         "action": legal[pick % len(legal)] if legal and use_real else canned,
+        "players": pick % 6, "name": ("Ada", "", "x" * 50)[pick % 3], "names": ["Ada", "Bo"][: pick % 3],
+        "party": f"p{pick % 4}", "messages": [junk] if mutate % 2 else [], "to": pick % 3 - 1,
+        "private": junk if mutate % 2 else {}, "record": m.replay() if m and use_real else junk,
         "lang": ("de", "en", "fr")[pick % 3], "slice_ms": pick % 30 + 1, "job": sorted(api._jobs)[0] if api._jobs and use_real else f"j{pick}",
     }
     required, optional = api._FIELDS[op]
