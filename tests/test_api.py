@@ -354,3 +354,12 @@ def test_the_view_counts_the_computer_moves_an_undo_takes_back():
     m = matches.peek(match)
     assert v["undo_computer_moves"] == sum(1 for st in m.steps[m.undo_target(0):] if st.seat == 1) >= 1
     assert ok(op="view", match=match, seat=1)["undo_computer_moves"] == 0
+
+
+def test_a_bad_language_changes_nothing_even_where_the_op_would_have():
+    match, view = new_match()
+    ok(op="act", match=match, seat=0, state_id=view["state_id"], action=view["legal"][0])
+    before = snapshot(match)
+    r = call(op="undo", match=match, seat=0, lang="fr")
+    assert not r["ok"] and r["error"]["code"] == "bad_request"
+    assert snapshot(match) == before  # the undo did not happen

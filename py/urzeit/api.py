@@ -259,8 +259,9 @@ def op_undo(req):
     target = match.undo_target(seat)
     if not isinstance(target, int):
         raise IllegalAction(f"cannot undo: {target[1]}", reason=target[0])
+    lang = _lang(req)
     match.undo(target)
-    return _worded(match, match.view(seat), _lang(req))
+    return _worded(match, match.view(seat), lang)
 
 
 def op_history(req):
@@ -552,6 +553,7 @@ def handle(request: str) -> str:
         unknown = set(req) - required - optional
         if missing or unknown:
             raise BadRequest(f"op {req['op']}: missing {sorted(missing)}, unknown {sorted(unknown)}")
+        _lang(req)  # a bad language is refused before any op changes anything
         result = _OPS[req["op"]](req)
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
     except UrzeitError as e:
