@@ -17,6 +17,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
+import { finalState, runRequests } from "./pyodide_session.mjs";
 
 const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const refused = [];
@@ -79,20 +80,8 @@ if (before !== null) installed = JSON.parse(pyodide.runPython(LISTED));
 
 const sessions = [];
 for (const requests of input.sessions || []) {
-  let match = null;
-  const replies = [];
-  for (const req of requests) {
-    const parsed = JSON.parse(api.handle(JSON.stringify(req).replaceAll('"$match"', JSON.stringify(match))));
-    if (match === null && parsed.ok && parsed.result.match) match = parsed.result.match;
-    replies.push(parsed);
-  }
-  let state = null;
-  if (match !== null) {
-    pyodide.globals.set("match_id", match);
-    state = pyodide.runPython(
-      "import json, urzeit.match as m\njson.dumps(m.peek(match_id).state.to_json(), sort_keys=True)");
-    pyodide.globals.delete("match_id");
-  }
+  const { match, replies } = runRequests(api, requests);
+  const state = finalState(pyodide, match);
   sessions.push({ replies, state });
 }
 const python = pyodide.runPython("import sys; sys.version");

@@ -4,6 +4,7 @@
 // is replaced by the match id of the first reply that has one.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { finalState, runRequests } from "./pyodide_session.mjs";
 
 const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const { loadPyodide } = await import(pathToFileURL(input.pyodide + "/pyodide.mjs").href);
@@ -11,28 +12,7 @@ const pyodide = await loadPyodide({ indexURL: input.pyodide + "/" });
 await pyodide.loadPackage(pathToFileURL(input.wheel).href, { messageCallback: () => {} });
 const api = pyodide.pyimport("urzeit.api");
 
-let match = null;
-const replies = [];
-const timings = [];
-for (const req of input.requests) {
-  if (req === "$reset") {  // the next "new" starts another session
-    match = null;
-    continue;
-  }
-  const text = JSON.stringify(req).replaceAll('"$match"', JSON.stringify(match));
-  const t0 = performance.now();
-  const reply = api.handle(text);
-  timings.push(performance.now() - t0);
-  const parsed = JSON.parse(reply);
-  if (match === null && parsed.ok && parsed.result.match) match = parsed.result.match;
-  replies.push(parsed);
-}
-let state = null;
-if (match !== null) {
-  pyodide.globals.set("match_id", match);
-  // Fixed source text; the match id travels as a value, never as code.
-  state = pyodide.runPython(
-    "import json, urzeit.match as m\njson.dumps(m.peek(match_id).state.to_json(), sort_keys=True)");
-}
+const { match, replies, timings } = runRequests(api, input.requests);
+const state = finalState(pyodide, match);
 const python = pyodide.runPython("import sys; sys.version");
 writeFileSync(process.argv[3], JSON.stringify({ replies, state, python, timings }));
