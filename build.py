@@ -245,7 +245,7 @@ def test(extra: list[str]) -> int:
     build()
     # Every test file on one of the machine's cores (a file's tests share a browser page and
     # module fixtures, so files, not tests, are spread); given arguments replace this.
-    args = extra or ["-n", "auto", "--dist", "loadfile"]
+    args = extra or ["-n", "auto", "--dist", "loadfile", "--durations=25"]
     return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
 
 
