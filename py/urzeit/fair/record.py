@@ -22,6 +22,9 @@ def export(party: Party) -> dict:
     if not party.started:
         messages = [j for j in party.joins if j is not None]
     messages += [m for _, (_, m) in sorted(party.pending.items())]
+    messages += [m for _, m in sorted(party.batch.items())]  # keys of a draw not yet complete
+    if party.dealt is None:
+        messages += [m for _, m in sorted(party.unlocks.items())]
     return {"format": FORMAT, "version": VERSION, "table": party.table, "gid": party.gid_text,
             "messages": messages, "draws": [list(d) for d in party.draws], "result": result(party)}
 
@@ -43,7 +46,8 @@ def _where(i: int, m) -> str:
         return f"message {i}"
     kind, seat = m.get("kind"), m.get("seat")
     what = {"join": "join", "reveal": f"reveal of round {m.get('round')}",
-            "act": f"move {m.get('step')}"}.get(kind, f"{str(kind)[:20]!r} message")
+            "act": f"move {m.get('step')}", "shuffle": "shuffle of the deck", "lock": "lock of the deck",
+            "keys": f"keys of deck position {m.get('first')}", "unlock": "deck secret"}.get(kind, f"{str(kind)[:20]!r} message")
     return f"message {i} (seat {str(seat)[:10]}'s {what})"
 
 
