@@ -129,6 +129,17 @@ def _key_of(value) -> bytes:
     return crypto.canonical(value)
 
 
+def _matching(state, public_action, shown, dropped):
+    """The legal action of `state` (its mover's cards known) that the others see as
+    `public_action`, showing `shown` and putting `dropped` away; None if there is none."""
+    want = (crypto.canonical(public_action), sorted(map(_key_of, shown)), sorted(map(_key_of, dropped)))
+    for a in state.legal_actions():
+        pa, sh, dr = state.conceal(a)
+        if (crypto.canonical(pa), sorted(map(_key_of, sh)), sorted(map(_key_of, dr))) == want:
+            return a
+    return None
+
+
 class Party:
     """One seat (or, with seat=None, an observer that checks a record). `receive`, `join` and
     `act` return the messages this party sends next (reveals, deck steps, keys as they fall due).
@@ -681,7 +692,33 @@ class Party:
             for j, card in self.shown[s].items():
                 if _key_of(dealt[j]) != _key_of(card):
                     raise bad(f"seat {s} showed {str(card)[:20]} for deck position {j}, which holds another card")
+        self._replay_known(dealt, bad)
         return dealt
+
+    def _replay_known(self, dealt: dict, bad) -> None:
+        """The whole game once more with every card known: each private draw gets its position's
+        card, and each move must be a legal move of its seat's real cards that looks exactly as
+        sent (a pass with a playable card hidden, a card kept face down but played later from
+        those put away: caught here)."""
+        state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
+        draws, pos = iter(self.draws), 0
+        for m in [m for m in self.transcript if m["kind"] == "act"] + [None]:
+            while state.chance_due() is not None:
+                kind, outcome = next(draws)
+                if outcome == HIDDEN:
+                    outcome, pos = dealt[pos], pos + 1
+                try:
+                    state.apply_chance(outcome)
+                except IllegalAction:
+                    raise bad(f"deck position {pos - 1} gives {str(outcome)[:20]}, which the table could not draw "
+                              "then") from None
+            if m is None:
+                return
+            shown = [c for _, c, _ in m.get("open", [])]
+            dropped = [dealt[j] for j in m.get("drop", [])]
+            if _matching(state, m["action"], shown, dropped) is None:
+                raise bad(f"seat {m['seat']}'s move {m['step']} does not fit the cards it held")
+            state.apply_legal(_matching(state, m["action"], shown, dropped))
 
     # ---- reveals and moves ------------------------------------------------------------
 
@@ -838,14 +875,12 @@ class Party:
             return pub, pub, shows, drops
         own = self.state.clone()
         if seat == self.seat:  # this seat's own move: the one legal action that looks like this
-            want = (crypto.canonical(action), sorted(_key_of(c) for _, c, _ in shows),
-                    sorted(_key_of(self.mine[j]) for j in drops))
-            for a in own.legal_actions():
-                pa, sh, dr = own.conceal(a)
-                if (crypto.canonical(pa), sorted(map(_key_of, sh)), sorted(map(_key_of, dr))) == want:
-                    self._apply_checked(own, a, seat)
-                    return pub, own, shows, drops
-            raise IllegalAction("this seat's move does not fit its cards", reason="fair.bad_open", params={"seat": seat})
+            a = _matching(own, action, [c for _, c, _ in shows], [self.mine[j] for j in drops])
+            if a is None:
+                raise IllegalAction("this seat's move does not fit its cards", reason="fair.bad_open",
+                                    params={"seat": seat})
+            self._apply_checked(own, a, seat)
+            return pub, own, shows, drops
         for _, card, _ in shows:
             own.reveal(seat, card)
         self._apply_checked(own, action, seat)

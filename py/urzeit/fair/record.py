@@ -33,8 +33,14 @@ def result(party: Party) -> dict:
     s = party.state
     if s is None:
         return {"over": False, "scores": None, "winners": None, "final": None}
-    return {"over": s.is_over, "scores": s.scores(), "winners": s.winners() if s.is_over else None,
+    over = finished(party)
+    return {"over": over, "scores": s.scores(), "winners": s.winners() if over else None,
             "final": party.state_hash}
+
+
+def finished(party: Party) -> bool:
+    """Over, and with private cards only once every seat's deck secret is in and checked."""
+    return party.state is not None and party.public.is_over and (party.deck is None or party.dealt is not None)
 
 
 def is_fair_record(data) -> bool:
@@ -101,10 +107,14 @@ def summary(record) -> str:
     title = game.titles.get("en") or game.id
     head = (f"OK: fair {title} · {observer.players} players · {len(record['messages'])} signed messages · "
             f"{len(observer.draws)} draws from {observer.rounds} rounds of joint reveals · {observer.steps} moves · ")
-    if s is None or not s.is_over:
+    if not finished(observer):
         return head + f"not finished, waiting for {observer.waiting_for()}"
+    if observer.deck is not None:
+        head += f"{observer.next_pos} private cards, every one checked · "
     scores = " : ".join(str(x) for x in s.scores())
     winners = s.winners()
+    if not winners:
+        return head + f"no winner at {scores}"
     if len(winners) == observer.players > 1:
         return head + f"a tie at {scores}"
     return head + f"seat {' and '.join(str(w) for w in winners)} {'wins' if len(winners) == 1 else 'win'} with {scores}"
