@@ -5,7 +5,11 @@ P is the 1536-bit MODP prime of RFC 3526 (group 5), a safe prime `P = 2Q + 1` wi
 (tests/test_fair_poker.py checks both by Miller-Rabin). Cards are `(i + 2)^2 mod P`, so every
 card and every encryption of one lies in the subgroup of order Q: the Legendre symbol, which
 anyone can compute, says nothing about a card. Keys are numbers from 1 to Q - 1 (all
-invertible mod Q); exponents combine mod Q.
+invertible mod Q); exponents combine mod Q. A seat's own keys are 256-bit numbers (short
+exponents: the best attack on one, Pollard's kangaroo, needs about 2^128 steps, more than the
+~90 bits the 1536-bit group itself gives; RFC 3526 asks 180-240 bits for this group). They make
+the shuffles about six times cheaper than full-size keys; the lock's exponent `k⁻¹ k_j mod Q`
+and an opening's `(k_1 ⋯ k_n)⁻¹ mod Q` stay full-size.
 
 A seat's secrets (its deck key, its per-card keys and its shuffle) all come from one 32-byte
 seed from `secrets`, stretched by SHA-256 (a seed is what its browser stores to go on after
@@ -22,6 +26,7 @@ P = int(
     "83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA237327FFFFFFFFFFFFFFFF", 16)
 Q = (P - 1) // 2
 SIZE = (P.bit_length() + 7) // 8  # 192 bytes: a group element or a key in a message
+KEY_BYTES = 32
 
 
 def code(i: int) -> int:
@@ -97,8 +102,8 @@ class Secrets:
         return out[:nbytes]
 
     def _number(self, label: bytes, j: int) -> int:
-        """A key from 1 to Q - 1 (64 bits more than Q, reduced: the bias is below 2^-64)."""
-        return int.from_bytes(self._stream(label, j, SIZE + 8), "big") % (Q - 1) + 1
+        """A key: a uniform 256-bit number, not 0 (below Q: invertible mod Q)."""
+        return int.from_bytes(self._stream(label, j, KEY_BYTES), "big") or 1
 
     def permutation(self, n: int) -> list[int]:
         """A uniform shuffle of range(n) (Fisher-Yates, 256-bit numbers reduced: no visible bias)."""
