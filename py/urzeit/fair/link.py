@@ -66,14 +66,14 @@ def waiting(party: Party) -> dict:
     if any(j is None for j in party.joins):
         return {"for": "join", "seats": [s for s in range(party.players) if party.joins[s] is None]}
     if not party.started:
-        return {"for": "deck", "seats": [party._setup_turn()[1]]}
+        return {"for": "deck", "seats": [party.setup_turn()[1]]}
     s = party.public
     if s.is_over:
         if party.deck is not None and len(party.unlocks) < party.players:
             return {"for": "unlock", "seats": [x for x in range(party.players) if x not in party.unlocks]}
         return {"for": None, "seats": []}
     if s.chance_due() is not None and s.chance_due().seen_by is not None:
-        return {"for": "keys", "seats": party._keys_missing()}
+        return {"for": "keys", "seats": party.keys_missing()}
     if s.chance_due() is not None:
         return {"for": "reveal", "seats": [x for x in range(party.players) if x not in party.pending]}
     return {"for": "move", "seats": [s.current_player]}

@@ -216,7 +216,7 @@ class Party:
             "put_away": self.put_away, "batch": sorted([s, m] for s, m in self.batch.items()),
             "unlocks": sorted([s, m] for s, m in self.unlocks.items()), "mine": sorted(self.mine.items())})
 
-    def _setup_turn(self):
+    def setup_turn(self):
         """(kind, seat) of the deck step due: shuffles by seat, then locks by seat but the last."""
         t, n = len(self.decks) - 1, self.players
         if t < n:
@@ -230,7 +230,7 @@ class Party:
         if any(j is None for j in self.joins):
             return "joins from seats " + ", ".join(str(s) for s in range(self.players) if self.joins[s] is None)
         if not self.started:
-            kind, seat = self._setup_turn()
+            kind, seat = self.setup_turn()
             return f"seat {seat}'s {kind} of the deck"
         if self.public.is_over:
             if self.deck is not None and len(self.unlocks) < self.players:
@@ -238,18 +238,18 @@ class Party:
                 return f"the deck secrets of seats {', '.join(missing)}"
             return "nothing: the game is over"
         if _private(self.public):
-            return f"keys of deck positions from {self.next_pos} from seats {', '.join(map(str, self._keys_missing()))}"
+            return f"keys of deck positions from {self.next_pos} from seats {', '.join(map(str, self.keys_missing()))}"
         if self.public.chance_due() is not None:
             missing = [str(s) for s in range(self.players) if s not in self.pending]
             return f"reveals of round {self.rounds} from seats {', '.join(missing)}"
         return f"seat {self.public.current_player}'s move {self.steps}"
 
-    def _keys_needed(self) -> list:
+    def keys_needed(self) -> list:
         owners = _private_batch(self.public)
         return [s for s in range(self.players) if any(o != s for o in owners)]
 
-    def _keys_missing(self) -> list:
-        return [s for s in self._keys_needed() if s not in self.batch]
+    def keys_missing(self) -> list:
+        return [s for s in self.keys_needed() if s not in self.batch]
 
     # ---- kept between page loads (fair/link.py) --------------------------------------
 
@@ -379,7 +379,7 @@ class Party:
         if self.seat is None or any(j is None for j in self.joins):
             return None
         if not self.started:
-            kind, seat = self._setup_turn()
+            kind, seat = self.setup_turn()
             if seat != self.seat:
                 return None
             if kind == "shuffle":
@@ -392,7 +392,7 @@ class Party:
                 return self._make({"kind": "unlock", "seed": crypto.b64(self._poker.seed)})
             return None
         if _private(self.public):
-            if self.seat in self.batch or self.seat not in self._keys_needed():
+            if self.seat in self.batch or self.seat not in self.keys_needed():
                 return None
             owners = _private_batch(self.public)
             keys = [None if o == self.seat else poker.to_text(self._poker.keys[self.next_pos + i])
@@ -530,7 +530,7 @@ class Party:
             raise IllegalAction("the deck is shuffled when every seat has joined", reason="fair.not_started")
         if self.deck is None:
             raise BadRequest("this game has no private deck", reason="fair.bad_message", params={"field": "kind"})
-        if self.started or self._setup_turn() != (kind, seat):
+        if self.started or self.setup_turn() != (kind, seat):
             raise IllegalAction(f"seat {seat}'s {kind} of the deck is not due", reason="fair.deck_not_due",
                                 params={"seat": seat})
         return self._deck_list(msg["deck"], "deck")
@@ -552,7 +552,7 @@ class Party:
         self.decks = self.decks + [deck]
         self.next_n[seat] += 1
         self.transcript.append(msg)
-        if self._setup_turn() is None:  # every seat has shuffled and locked: the game begins
+        if self.setup_turn() is None:  # every seat has shuffled and locked: the game begins
             state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
             self._set_state(state, state.clone() if self.seat is not None else state)
 
