@@ -317,3 +317,16 @@ def test_changing_a_new_field_without_its_seats_key_fails_the_signature(field):
         m[field][0] = m[field][1] if m[field][1] != m[field][0] else None
     assert "signature" in fails_at(r, i)
     assert summary(rec).startswith("OK: fair")
+
+
+def test_a_seat_restored_from_its_private_part_holds_its_cards_and_plays_on():
+    ps, act, answers = nim_midgame()
+    a, b = ps
+    a.receive_all(answers)
+    priv = b.private()
+    assert sorted(priv) == ["chain", "deck", "format", "gid", "key", "length", "seat", "table", "version"]
+    again, out = Party.restore(priv, export(b)["messages"])
+    assert out == [] and again.fingerprint() == b.fingerprint() and again.mine == b.mine
+    [move] = [m for m in again.act(again.state.legal_actions()[0]) if m["kind"] == "act"]
+    a.receive(move)  # the restored seat's move shows its card with its key: accepted
+    assert a.steps == 2
