@@ -56,9 +56,9 @@ def stored(page):
 def test_two_players_play_a_fair_game_by_links(browser, page, served_dist):
     host = page
     ready(host, served_dist)
-    # the menu offers fair play for a game whose draws are public, not for one with private draws
+    # the menu offers fair play for games with public draws and, by mental poker, private ones
     host.click("[data-game-id='spaeher']")
-    assert host.locator("#play-mode").is_hidden()
+    assert host.locator("#play-mode").is_visible()
     host.click("[data-game-id='sammler']")
     host.click("#mode-fair")
     assert host.locator("#seat-list .seat-kind").count() == 0

@@ -74,11 +74,12 @@ def test_duel_writes_a_record_the_check_command_accepts(tmp_path, capsys):
     assert "OK: fair" in capsys.readouterr().out
 
 
-def test_games_with_private_draws_or_without_chance_steps_are_refused(capsys, tmp_path):
+def test_a_scripted_private_deck_is_refused(capsys, tmp_path):
+    script = json.dumps({"setup": {"deck": [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]}})
     with pytest.raises(BadRequest) as e:
-        new_table("nim", 2)
+        new_table("nim", 2, json.loads(script))
     assert e.value.reason == "fair.private_draws"
-    assert cli.main(["duel", "--game", "nim", "--out", str(tmp_path / "x.json")]) == 1
+    assert cli.main(["duel", "--game", "nim", "--options", script, "--out", str(tmp_path / "x.json")]) == 1
     assert "private draws are not supported yet" in capsys.readouterr().err
 
 

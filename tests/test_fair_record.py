@@ -7,15 +7,17 @@ import json
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from fair_support import short_record
+from urzeit.fair.duel import play
 from urzeit import cli
 from urzeit.core.errors import BadSave
 from urzeit.fair import check, crypto
 
-RECORDS = [short_record(2, level="random"), short_record(3, level="easy", seed=1)]
+# the last: private draws by mental poker (shuffle, lock, keys, shown cards, deck secrets)
+RECORDS = [short_record(2, level="random"), short_record(3, level="easy", seed=1), play("nim", 2, level="random")]
 
 
 def failure(record) -> str:
@@ -25,7 +27,8 @@ def failure(record) -> str:
 
 
 def message_index(text):
-    m = re.match(r"message (\d+) \(seat \d+'s (join|reveal of round \d+|move \d+)\): ", text)
+    m = re.match(r"message (\d+) \(seat \d+'s (join|reveal of round \d+|move \d+|shuffle of the deck|"
+                 r"lock of the deck|keys of deck position \d+|deck secret)\): ", text)
     return int(m.group(1)) if m else None
 
 
@@ -41,7 +44,8 @@ def indices(record, kind):
 
 
 TAMPERS = ["action", "reveal", "commitment", "key", "signature", "before", "step", "swap", "drop",
-           "duplicate", "score", "winners", "draw", "gid", "final"]
+           "duplicate", "score", "winners", "draw", "gid", "final",
+           "deck", "deck_commitment", "card_key", "shown_card", "shown_key", "deck_secret"]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -49,7 +53,10 @@ TAMPERS = ["action", "reveal", "commitment", "key", "signature", "before", "step
 def test_every_change_to_a_record_fails_the_check_naming_what_and_where(which, tamper, pick):
     rec = copy.deepcopy(RECORDS[which])
     msgs = rec["messages"]
-    choose = lambda xs: xs[pick % len(xs)]  # noqa: E731
+
+    def choose(xs):
+        assume(xs)  # a record without such messages (nim has no public draws)
+        return xs[pick % len(xs)]
     if tamper == "action":
         i = choose(indices(rec, "act"))
         action = msgs[i]["action"]
@@ -61,6 +68,23 @@ def test_every_change_to_a_record_fails_the_check_naming_what_and_where(which, t
                        "signature": (None, "sig"), "before": ("act", "before")}[tamper]
         i = choose(indices(rec, kind) if kind else list(range(len(msgs))))
         msgs[i][field] = flip(msgs[i][field])
+        text = failure(rec)
+        assert message_index(text) == i and "signature" in text
+    elif tamper in ("deck", "deck_commitment", "card_key", "shown_card", "shown_key", "deck_secret"):
+        kind, field = {"deck": ("lock", "deck"), "deck_commitment": ("shuffle", "commits"),
+                       "card_key": ("keys", "keys"), "shown_card": ("act", "open"), "shown_key": ("act", "open"),
+                       "deck_secret": ("unlock", "seed")}[tamper]
+        i = choose([i for i in indices(rec, kind) if field in msgs[i]])
+        m = msgs[i]
+        if tamper == "deck_secret":
+            m["seed"] = flip(m["seed"])
+        elif tamper == "shown_card":
+            m["open"][0][1] = {1: 2, 2: 3, 3: 1}.get(m["open"][0][1], 1)
+        elif tamper == "shown_key":
+            m["open"][0][2] = flip(m["open"][0][2])
+        else:
+            j = choose([j for j, x in enumerate(m[field]) if x is not None])
+            m[field][j] = flip(m[field][j])
         text = failure(rec)
         assert message_index(text) == i and "signature" in text
     elif tamper == "step":

@@ -466,7 +466,8 @@ def op_fair_act(req):
     fs = _fair_seat(req)
     before = fs.party.state
     out = fs.party.act(req["action"])  # checks everything before it changes anything
-    return _fair_reply(fs, out, _lang(req), [(out[0], before)])
+    # the log words this seat's own move as made (the message may show it with cards face down)
+    return _fair_reply(fs, out, _lang(req), [(dict(out[0], action=req["action"]), before)])
 
 
 def op_fair_view(req):

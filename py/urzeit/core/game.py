@@ -18,6 +18,12 @@ def load_messages(folder: pathlib.Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
+# The outcome of a private draw in an engine that may not know it (a fair remote game: the
+# card went to another seat, docs/fair-play.md). Only a chance `seen_by` a seat takes it; a game
+# whose private draws support it says so by `private_deck()`.
+HIDDEN = "?"
+
+
 class Chance:
     """A chance event that is due: what is drawn (`kind`, a stable key such as "sammler.land"),
     the possible `outcomes` (JSON values, in a fixed sorted order) with integer `weights`, and
@@ -131,7 +137,9 @@ class State:
         if not self.due:
             raise IllegalAction("no chance event is due", reason="chance_not_due")
         c = self.chance(self.due[0])
-        if c.index_of(outcome) < 0 or c.weights[c.index_of(outcome)] <= 0:
+        if outcome == HIDDEN and c.seen_by is not None and self.private_deck() is not None:
+            pass  # a card only its drawer knows: the game holds a placeholder
+        elif c.index_of(outcome) < 0 or c.weights[c.index_of(outcome)] <= 0:
             raise IllegalAction(f"{action_key(outcome)} is not a possible outcome of {c.kind}",
                                 reason="chance_outcome", params={"kind": c.kind})
         slot = self.due.pop(0)
@@ -139,6 +147,24 @@ class State:
         if self.due and self.rng is not None:
             self.settle(events)
         return events
+
+    # ---- private draws in a fair remote game (docs/fair-play.md) -------------------------
+    # A game that supports them writes private_deck, do_chance(slot, HIDDEN), reveal and conceal.
+
+    def private_deck(self) -> list | None:
+        """The cards private draws come from, sorted (a multiset), in the state before any draw;
+        None: this game has no private draws that can be played with hidden cards."""
+        return None
+
+    def reveal(self, seat: int, card) -> None:
+        """Turn one of `seat`'s hidden cards into `card` (its owner shows it); IllegalAction if
+        the seat holds no hidden card or `card` is not among the cards this state has not seen."""
+        raise IllegalAction("this game holds no hidden cards", reason="chance_outcome", params={"kind": "hidden"})
+
+    def conceal(self, action: dict) -> tuple:
+        """The mover's own action as the others may see it: (the action with the private cards
+        it keeps hidden replaced by HIDDEN, the cards it shows, the cards it puts away unseen)."""
+        return action, [], []
 
     def settle(self, events: list | None = None) -> list[dict]:
         """Draw every due chance event from the state's own Rng (seeded play)."""

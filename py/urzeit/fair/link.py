@@ -47,6 +47,10 @@ def receive(party: Party, messages) -> tuple[Party, list, list, int]:
             except (BadRequest, IllegalAction) as e:
                 left.append((m, e))
                 continue
+            if before is not None and m.get("kind") == "act" and "open" in m:
+                before = before.clone()  # the state the move was made in: with the cards it shows
+                for _, card, _ in m["open"]:
+                    before.reveal(m["seat"], card)
             accepted.append((m, before))
             progress = True
         waiting = [m for m, _ in left]
@@ -56,12 +60,20 @@ def receive(party: Party, messages) -> tuple[Party, list, list, int]:
 
 
 def waiting(party: Party) -> dict:
-    """What the game waits for: {"for": "join" | "reveal" | "move" | None, "seats": [...]}."""
-    if not party.started:
+    """What the game waits for: {"for": "join" | "deck" | "reveal" | "keys" | "move" | "unlock" | None,
+    "seats": [...]} (deck: a seat's shuffle or lock; keys: the keys of a private draw; unlock: the
+    deck secrets at the end)."""
+    if any(j is None for j in party.joins):
         return {"for": "join", "seats": [s for s in range(party.players) if party.joins[s] is None]}
-    s = party.state
+    if not party.started:
+        return {"for": "deck", "seats": [party.setup_turn()[1]]}
+    s = party.public
     if s.is_over:
+        if party.deck is not None and len(party.unlocks) < party.players:
+            return {"for": "unlock", "seats": [x for x in range(party.players) if x not in party.unlocks]}
         return {"for": None, "seats": []}
+    if s.chance_due() is not None and s.chance_due().seen_by is not None:
+        return {"for": "keys", "seats": party.keys_missing()}
     if s.chance_due() is not None:
         return {"for": "reveal", "seats": [x for x in range(party.players) if x not in party.pending]}
     return {"for": "move", "seats": [s.current_player]}
@@ -78,6 +90,10 @@ def for_seat(party: Party, to: int) -> list:
         m = msgs[last]
         if m["kind"] == "reveal":
             start = min(i for i, x in enumerate(msgs) if x["kind"] == "reveal" and x["round"] == m["round"])
-        elif m["kind"] == "act":
+        elif m["kind"] == "keys":
+            start = min(i for i, x in enumerate(msgs) if x["kind"] == "keys" and x["first"] == m["first"])
+        elif m["kind"] == "unlock":
+            start = min(i for i, x in enumerate(msgs) if x["kind"] == "unlock")
+        elif m["kind"] in ("act", "shuffle", "lock"):  # the seats take these steps one after the other
             start = last + 1
     return [m for m in msgs[start:] if m["seat"] != to]

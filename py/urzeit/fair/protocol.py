@@ -12,6 +12,11 @@ JSON of the rest with the seat's key):
   join   {kind, gid, seat, n: 0, table, key, commit, length}
   reveal {kind, gid, seat, n, round, value}
   act    {kind, gid, seat, n, step, action, before}
+  shuffle {kind, gid, seat, n, deck, commits}   mental poker (fair/poker.py): the deck
+  lock   {kind, gid, seat, n, deck}             encrypted and shuffled by every seat, re-keyed
+  keys   {kind, gid, seat, n, first, keys}      the seat's keys of the deck positions drawn now
+  unlock {kind, gid, seat, n, seed}             by others; at the end, every seat's deck secret
+  act    may carry open [[position, card, key]] (cards it shows) and drop [positions] (put away)
 A round of reveals (`round` k: every seat's k-th link) settles every draw due before the next
 decision (a set-up of forty cards is one round, not forty). `n` counts each seat's messages from 0; `gid` is the hash of the table (game, players,
 options, nonce) every join repeats; `before` is the hash of the engine state the act is made in.
@@ -24,19 +29,27 @@ from .. import games
 from ..core.actions import check_options
 from ..core.chance import SeededDriver
 from ..core.errors import BadRequest, BadSave, IllegalAction
-from . import crypto
+from ..core.game import HIDDEN
+from . import crypto, poker
 
 PROTOCOL = "urzeit-fair/1"
 CHAIN_LENGTH = 1024     # draws a game may take; SHA-256 of 1024 links is about a millisecond
 MAX_CHAIN = 1 << 16
+MAX_DECK = 256          # cards of a private deck (31 in Jäger und Späher)
 FIELDS = {
     "join": ("kind", "gid", "seat", "n", "table", "key", "commit", "length", "sig"),
     "reveal": ("kind", "gid", "seat", "n", "round", "value", "sig"),
     "act": ("kind", "gid", "seat", "n", "step", "action", "before", "sig"),
+    "shuffle": ("kind", "gid", "seat", "n", "deck", "commits", "sig"),
+    "lock": ("kind", "gid", "seat", "n", "deck", "sig"),
+    "keys": ("kind", "gid", "seat", "n", "first", "keys", "sig"),
+    "unlock": ("kind", "gid", "seat", "n", "seed", "sig"),
 }
+OPTIONAL = {"act": ("open", "drop")}  # present only when not empty: one spelling per message
 TABLE_FIELDS = ("protocol", "game", "players", "options", "nonce")
 PRIVATE_FORMAT = "urzeit-fair-private"
 PRIVATE_FIELDS = ("format", "version", "gid", "table", "seat", "key", "chain", "length")
+# + "deck" (the seed of the seat's deck secrets) in a game with private draws
 
 
 def _is_int(x) -> bool:
@@ -78,19 +91,20 @@ def check_table(table) -> tuple:
 
 def supported(game, players: int, options: dict):
     """The state a fair game starts from, or the reason this game cannot be played fairly yet:
-    its draws must be chance steps, and none of its set-up draws private (mental poker is the
-    next step: docs/fair-play.md)."""
+    its draws must be chance steps, and its private draws (if any) from a deck it can hold
+    hidden cards of (`State.private_deck`: mental poker, docs/fair-play.md)."""
     state = game.new_game(players, 0, options, chance="external")
     if not callable(getattr(state, "chance", None)):
         raise BadRequest(f"{game.id} does not draw by chance steps yet", reason="fair.no_chance_steps",
                          params={"game": game.id})
+    deck = state.private_deck()
     probe, driver = state.clone(), SeededDriver(0)
     while probe.chance_due() is not None:
         c = probe.chance_due()
-        if c.seen_by is not None:
+        if c.seen_by is not None and (deck is None or not 1 <= len(deck) <= MAX_DECK):
             raise BadRequest("private draws are not supported yet", reason="fair.private_draws",
                              params={"game": game.id})
-        probe.apply_chance(driver(c))
+        probe.apply_chance(HIDDEN if c.seen_by is not None else driver(c))
     return state
 
 
@@ -99,9 +113,40 @@ def _private(state) -> bool:
     return c is not None and c.seen_by is not None
 
 
+def _private_batch(state) -> list:
+    """The drawers of the private draws due now, one after the other before anything else
+    (a set-up's deal is one batch: its keys travel in one message per seat)."""
+    owners, probe = [], state
+    while _private(probe):
+        if probe is state:
+            probe = state.clone()
+        owners.append(probe.chance_due().seen_by)
+        probe.apply_chance(HIDDEN)
+    return owners
+
+
+def _key_of(value) -> bytes:
+    return crypto.canonical(value)
+
+
+def _matching(state, public_action, shown, dropped):
+    """The legal action of `state` (its mover's cards known) that the others see as
+    `public_action`, showing `shown` and putting `dropped` away; None if there is none."""
+    want = (crypto.canonical(public_action), sorted(map(_key_of, shown)), sorted(map(_key_of, dropped)))
+    for a in state.legal_actions():
+        pa, sh, dr = state.conceal(a)
+        if (crypto.canonical(pa), sorted(map(_key_of, sh)), sorted(map(_key_of, dr))) == want:
+            return a
+    return None
+
+
 class Party:
     """One seat (or, with seat=None, an observer that checks a record). `receive`, `join` and
-    `act` return the messages this party sends next (its reveals as draws fall due)."""
+    `act` return the messages this party sends next (reveals, deck steps, keys as they fall due).
+
+    In a game with private draws each party holds two engine states: `public` (every private
+    card HIDDEN: the same in every party, hashed as `before`) and `state`, its own seat's (its
+    own cards known, the others' HIDDEN; the observer's is the public one)."""
 
     def __init__(self, table: dict, seat: int | None, chain_length: int = CHAIN_LENGTH, strict: bool = False):
         self.game, self.gid = check_table(table)
@@ -112,24 +157,44 @@ class Party:
             raise BadRequest(f"seat must be 0 to {n - 1}", reason="fair.bad_seat", params={"seat": str(seat)})
         self.seat = seat
         self.strict = strict  # the record's one order: joins and each draw's reveals by seat
+        deck = self.game.new_game(n, 0, table["options"], chance="external").private_deck()
+        self.deck = deck           # the private cards (sorted), or None: no mental poker
         if seat is not None:
             if not (_is_int(chain_length) and 1 <= chain_length <= MAX_CHAIN):
                 raise BadRequest(f"chain length must be 1 to {MAX_CHAIN}", reason="fair.bad_chain")
             self._secret = crypto.new_secret_key()
             self.key = crypto.public_key(self._secret)
             self._chain = crypto.Chain(chain_length)
+            self._poker = poker.Secrets(secrets.token_bytes(32), len(deck)) if deck is not None else None
         self.keys = [None] * n      # each seat's public key, from its join
         self.joins = [None] * n
         self.heads = [None] * n     # the value the seat's next reveal must hash to
         self.lengths = [0] * n
         self.next_n = [0] * n       # each seat's next message number
-        self.state = None           # the engine state, once every seat has joined
+        self.state = None           # the engine state, once every seat has joined (and shuffled)
+        self.public = None
         self.state_hash = None
-        self.draws = []             # [kind, outcome] of every completed draw
+        self.draws = []             # [kind, outcome] of every completed draw (HIDDEN: a private one)
         self.rounds = 0             # completed rounds of reveals
         self.pending = {}           # seat -> (value, message) for the round now due
         self.steps = 0              # acts applied
         self.transcript = []        # accepted messages in the record's order
+        # mental poker (only with a private deck)
+        if deck is not None:
+            distinct = sorted({_key_of(c): c for c in deck}.items())
+            self.codes = {k: poker.code(i) for i, (k, _) in enumerate(distinct)}
+            self.cards = {poker.code(i): c for i, (_, c) in enumerate(distinct)}
+            self.decks = [sorted(self.codes[_key_of(c)] for c in deck)]  # then each shuffle, each lock
+        self.commits = [None] * n               # each seat's key commitment of every position
+        self.card_keys = [{} for _ in range(n)]  # position -> key, as seats send them
+        self.next_pos = 0                       # the next deck position to be drawn
+        self.held = [[] for _ in range(n)]      # positions a seat drew and still hides
+        self.shown = [{} for _ in range(n)]     # position -> card a seat showed
+        self.put_away = [[] for _ in range(n)]  # positions a seat put away face down
+        self.batch = {}             # seat -> keys message for the private draws due now
+        self.unlocks = {}           # seat -> unlock message (the end of the game)
+        self.dealt = None           # position -> card, once every unlock is in and checked
+        self.mine = {}              # position -> card this seat drew (its own secret)
 
     # ---- what the party knows ----------------------------------------------------------
 
@@ -139,36 +204,71 @@ class Party:
 
     def fingerprint(self) -> str:
         """A hash of everything the party holds (tests: a refusal leaves it unchanged)."""
-        return crypto.digest({"transcript": self.transcript, "next_n": self.next_n, "draws": self.draws,
-                              "pending": [[s, m] for s, (_, m) in sorted(self.pending.items())],
-                              "joins": self.joins, "state": self.state_hash, "steps": self.steps})
+        return crypto.digest({
+            "transcript": self.transcript, "next_n": self.next_n, "draws": self.draws,
+            "pending": [[s, m] for s, (_, m) in sorted(self.pending.items())], "joins": self.joins,
+            "state": self.state_hash, "steps": self.steps,
+            "own": None if self.state is None else crypto.digest(self.state.to_json()),
+            "decks": [[poker.to_text(x) for x in d] for d in self.decks] if self.deck is not None else None,
+            "commits": self.commits, "next_pos": self.next_pos,
+            "card_keys": [sorted([j, poker.to_text(k)] for j, k in d.items()) for d in self.card_keys],
+            "held": self.held, "shown": [sorted([j, c] for j, c in d.items()) for d in self.shown],
+            "put_away": self.put_away, "batch": sorted([s, m] for s, m in self.batch.items()),
+            "unlocks": sorted([s, m] for s, m in self.unlocks.items()), "mine": sorted(self.mine.items())})
+
+    def setup_turn(self):
+        """(kind, seat) of the deck step due: shuffles by seat, then locks by seat but the last."""
+        t, n = len(self.decks) - 1, self.players
+        if t < n:
+            return "shuffle", t
+        if t < 2 * n - 1:
+            return "lock", t - n
+        return None
 
     def waiting_for(self) -> str:
         """What the game waits for, in words (a stalled game says who stalls it)."""
-        if not self.started:
+        if any(j is None for j in self.joins):
             return "joins from seats " + ", ".join(str(s) for s in range(self.players) if self.joins[s] is None)
-        if self.state.is_over:
+        if not self.started:
+            kind, seat = self.setup_turn()
+            return f"seat {seat}'s {kind} of the deck"
+        if self.public.is_over:
+            if self.deck is not None and len(self.unlocks) < self.players:
+                missing = [str(s) for s in range(self.players) if s not in self.unlocks]
+                return f"the deck secrets of seats {', '.join(missing)}"
             return "nothing: the game is over"
-        if self.state.chance_due() is not None:
+        if _private(self.public):
+            return f"keys of deck positions from {self.next_pos} from seats {', '.join(map(str, self.keys_missing()))}"
+        if self.public.chance_due() is not None:
             missing = [str(s) for s in range(self.players) if s not in self.pending]
             return f"reveals of round {self.rounds} from seats {', '.join(missing)}"
-        return f"seat {self.state.current_player}'s move {self.steps}"
+        return f"seat {self.public.current_player}'s move {self.steps}"
+
+    def keys_needed(self) -> list:
+        owners = _private_batch(self.public)
+        return [s for s in range(self.players) if any(o != s for o in owners)]
+
+    def keys_missing(self) -> list:
+        return [s for s in self.keys_needed() if s not in self.batch]
 
     # ---- kept between page loads (fair/link.py) --------------------------------------
 
     def private(self) -> dict:
-        """This seat's secrets (signing key, chain seed): for its own browser's storage only."""
+        """This seat's secrets (signing key, chain seed, deck seed): for its own browser's storage only."""
         self._own()
-        return {"format": PRIVATE_FORMAT, "version": 1, "gid": self.gid_text, "table": self.table,
-                "seat": self.seat, "key": crypto.b64(self._secret), "chain": crypto.b64(self._chain.links[0]),
-                "length": self._chain.length}
+        out = {"format": PRIVATE_FORMAT, "version": 1, "gid": self.gid_text, "table": self.table,
+               "seat": self.seat, "key": crypto.b64(self._secret), "chain": crypto.b64(self._chain.links[0]),
+               "length": self._chain.length}
+        if self._poker is not None:
+            out["deck"] = crypto.b64(self._poker.seed)
+        return out
 
     @classmethod
     def restore(cls, priv, messages) -> tuple:
         """The party again from its private part and the public messages it had accepted (from
         the player's own storage, trusted like the browser: signatures are not checked again);
         (party, the messages it has still to send)."""
-        if not isinstance(priv, dict) or sorted(str(k) for k in priv) != sorted(PRIVATE_FIELDS) \
+        if not isinstance(priv, dict) or sorted(str(k) for k in priv if k != "deck") != sorted(PRIVATE_FIELDS) \
                 or priv["format"] != PRIVATE_FORMAT or priv["version"] != 1:
             raise BadSave("not the private part of a fair party", reason="fair.bad_private")
         length = priv["length"]
@@ -178,6 +278,13 @@ class Party:
         party = cls(priv["table"], priv["seat"], chain_length=1)
         if party.seat is None or party.gid_text != priv["gid"]:
             raise BadSave("the private part belongs to another game", reason="fair.bad_private")
+        if party.deck is not None:
+            deck_seed = crypto.unb64(priv.get("deck"), 32)
+            if deck_seed is None:
+                raise BadSave("the deck seed is 32 bytes, base64url", reason="fair.bad_private")
+            party._poker = poker.Secrets(deck_seed, len(party.deck))
+        elif "deck" in priv:
+            raise BadSave("this game has no private deck", reason="fair.bad_private")
         party._secret, party.key, party._chain = secret, crypto.public_key(secret), crypto.Chain(length, seed)
         if not isinstance(messages, list):
             raise BadSave("the messages are a list", reason="fair.bad_private")
@@ -189,14 +296,18 @@ class Party:
                               params={"seat": party.seat})
             party._accept(m, own=True)  # no answers while replaying: they are among the messages
         out = [] if party.joins[party.seat] is not None else party.join()
-        return party, out + party._due_reveals()
+        return party, out + party._due_messages()
 
     def copy(self) -> "Party":
         """A copy to try messages on (states are replaced, never changed in place)."""
         c = copy.copy(self)
-        for f in ("keys", "joins", "heads", "lengths", "next_n", "draws", "transcript"):
+        for f in ("keys", "joins", "heads", "lengths", "next_n", "draws", "transcript", "commits"):
             setattr(c, f, list(getattr(self, f)))
-        c.pending = dict(self.pending)
+        c.pending, c.batch, c.unlocks, c.mine = dict(self.pending), dict(self.batch), dict(self.unlocks), dict(self.mine)
+        c.card_keys, c.shown = [dict(d) for d in self.card_keys], [dict(d) for d in self.shown]
+        c.held, c.put_away = [list(h) for h in self.held], [list(h) for h in self.put_away]
+        if self.deck is not None:
+            c.decks = list(self.decks)
         return c
 
     # ---- sending -----------------------------------------------------------------------
@@ -210,7 +321,7 @@ class Party:
         return crypto.sign_message(self._secret, self.key, msg)
 
     def join(self) -> list[dict]:
-        """This seat's first message (and its first reveal if that starts the game)."""
+        """This seat's first message (and what follows at once if that starts the game)."""
         self._own()
         if self.joins[self.seat] is not None:
             raise IllegalAction("this seat has joined already", reason="fair.replayed",
@@ -218,39 +329,89 @@ class Party:
         msg = self._make({"kind": "join", "table": self.table, "key": crypto.b64(self.key),
                           "commit": crypto.b64(self._chain.commitment), "length": self._chain.length})
         self._accept(msg, own=True)
-        return [msg] + self._due_reveals()
+        return [msg] + self._due_messages()
 
     def act(self, action) -> list[dict]:
-        """This seat's move: checked by its own engine first, then sent."""
+        """This seat's move: checked by its own engine first, then sent (its private cards as
+        the others may see them: shown with their keys, kept or put away face down)."""
         self._own()
         if not self.started:
             raise IllegalAction("the game starts when every seat has joined", reason="fair.not_started")
         if self.state.current_player != self.seat:
             raise IllegalAction("it is not this seat's turn", reason="fair.not_your_turn",
                                 params={"seat": self.seat})
-        msg = self._make({"kind": "act", "step": self.steps, "action": action, "before": self.state_hash})
-        self._accept(msg, own=True)
-        return [msg] + self._due_reveals()
+        fields = {"kind": "act", "step": self.steps, "action": action, "before": self.state_hash}
+        if self.deck is not None:
+            try:
+                self.state.clone().apply(action)
+            except (BadRequest, IllegalAction) as e:
+                raise IllegalAction(f"the move is not legal: {e.message}", reason="fair.illegal_action",
+                                    params={"seat": self.seat}) from None
+            public_action, shown, dropped = self.state.conceal(action)
+            free = list(self.held[self.seat])
 
-    def _due_reveals(self) -> list[dict]:
-        """This seat's reveal when draws are due (one round settles them all)."""
-        if (self.seat is None or not self.started or self.state.chance_due() is None
-                or self.seat in self.pending or _private(self.state)):
-            return []
+            def position(card):
+                j = next(j for j in free if _key_of(self.mine[j]) == _key_of(card))
+                free.remove(j)
+                return j
+            opened = sorted([position(c), c] for c in shown)
+            drops = sorted(position(c) for c in dropped)
+            fields["action"] = public_action
+            if opened:
+                fields["open"] = [[j, c, poker.to_text(self._poker.keys[j])] for j, c in opened]
+            if drops:
+                fields["drop"] = drops
+        msg = self._make(fields)
+        self._accept(msg, own=True)
+        return [msg] + self._due_messages()
+
+    def _due_messages(self) -> list[dict]:
+        out = []
+        while True:
+            msg = self._next_message()
+            if msg is None:
+                return out
+            self._accept(msg, own=True)
+            out.append(msg)
+
+    def _next_message(self):
+        """This seat's next message if one is due: a deck step, a reveal, keys, its unlock."""
+        if self.seat is None or any(j is None for j in self.joins):
+            return None
+        if not self.started:
+            kind, seat = self.setup_turn()
+            if seat != self.seat:
+                return None
+            if kind == "shuffle":
+                deck = self._poker.shuffle(self.decks[-1], per_card=seat == self.players - 1)
+                commits = [poker.commitment(self.gid, seat, j, k) for j, k in enumerate(self._poker.keys)]
+                return self._make({"kind": "shuffle", "deck": [poker.to_text(x) for x in deck], "commits": commits})
+            return self._make({"kind": "lock", "deck": [poker.to_text(x) for x in self._poker.lock(self.decks[-1])]})
+        if self.public.is_over:
+            if self.deck is not None and self.seat not in self.unlocks:
+                return self._make({"kind": "unlock", "seed": crypto.b64(self._poker.seed)})
+            return None
+        if _private(self.public):
+            if self.seat in self.batch or self.seat not in self.keys_needed():
+                return None
+            owners = _private_batch(self.public)
+            keys = [None if o == self.seat else poker.to_text(self._poker.keys[self.next_pos + i])
+                    for i, o in enumerate(owners)]
+            return self._make({"kind": "keys", "first": self.next_pos, "keys": keys})
+        if self.public.chance_due() is None or self.seat in self.pending:
+            return None
         k = self.rounds
         if k >= self._chain.length:
-            return []  # the chain is used up: the game stalls (a longer chain next time)
-        msg = self._make({"kind": "reveal", "round": k, "value": crypto.b64(self._chain.reveal(k))})
-        self._accept(msg, own=True)
-        return [msg]
+            return None  # the chain is used up: the game stalls (a longer chain next time)
+        return self._make({"kind": "reveal", "round": k, "value": crypto.b64(self._chain.reveal(k))})
 
     # ---- receiving ---------------------------------------------------------------------
 
     def receive(self, msg) -> list[dict]:
-        """Check and apply another seat's message; returns this seat's answers (reveals).
+        """Check and apply another seat's message; returns this seat's answers.
         A refused message raises and changes nothing."""
         self._accept(msg, own=False)
-        return self._due_reveals()
+        return self._due_messages()
 
     def receive_all(self, messages) -> tuple[list, list]:
         """Apply what fits, in any order (a mesh of channels may deliver one seat's reveal
@@ -268,7 +429,6 @@ class Party:
                     left.append((m, e))
             waiting = [m for m, _ in left]
         return out, (left if waiting else [])
-
     def _accept(self, msg, own: bool) -> None:
         """Every check first, then the change: a refusal leaves the party as it was."""
         if not isinstance(msg, dict):
@@ -282,7 +442,7 @@ class Party:
             if f not in msg:
                 raise BadRequest(f"a {kind} message needs the field {f}", reason="fair.bad_message",
                                  params={"field": f})
-        extra = sorted(str(f) for f in msg if f not in fields)
+        extra = sorted(str(f) for f in msg if f not in fields and f not in OPTIONAL.get(kind, ()))
         if extra:
             raise BadRequest(f"a {kind} message has no field {extra[0][:20]}", reason="fair.bad_message",
                              params={"field": extra[0][:20]})
@@ -342,19 +502,225 @@ class Party:
             raise IllegalAction("the record lists the joins by seat", reason="fair.out_of_order",
                                 params={"seat": seat, "what": "join"})
         started = None
-        if all(j is not None for s, j in enumerate(self.joins) if s != seat):
+        if self.deck is None and all(j is not None for s, j in enumerate(self.joins) if s != seat):
             started = self.game.new_game(self.players, 0, self.table["options"], chance="external")
-            if _private(started):
-                raise IllegalAction("private draws are not supported yet", reason="fair.private_draws",
-                                    params={"game": self.game.id})
         # accepted: from here on nothing raises
         self.joins[seat] = msg
         self.keys[seat] = crypto.unb64(msg["key"], 32)
         self.heads[seat], self.lengths[seat] = commit, msg["length"]
         self.next_n[seat] = 1
-        if started is not None:
+        if all(j is not None for j in self.joins):
             self.transcript += self.joins
-            self._set_state(started)
+        if started is not None:
+            self._set_state(started, started)
+
+    # ---- the deck: shuffled and locked by every seat (fair/poker.py) --------------------
+
+    def _deck_list(self, value, field: str) -> list:
+        if not (isinstance(value, list) and len(value) == len(self.deck)):
+            raise BadRequest(f"{field} lists {len(self.deck)} entries", reason="fair.bad_message", params={"field": field})
+        out = [poker.from_text(x) for x in value]
+        if not all(x is not None and poker.is_element(x) for x in out):
+            raise BadRequest(f"{field}: every entry is a residue mod P, 192 bytes base64url",
+                             reason="fair.bad_message", params={"field": field})
+        return out
+
+    def _deck_step(self, msg, seat, kind) -> list:
+        if any(j is None for j in self.joins):
+            raise IllegalAction("the deck is shuffled when every seat has joined", reason="fair.not_started")
+        if self.deck is None:
+            raise BadRequest("this game has no private deck", reason="fair.bad_message", params={"field": "kind"})
+        if self.started or self.setup_turn() != (kind, seat):
+            raise IllegalAction(f"seat {seat}'s {kind} of the deck is not due", reason="fair.deck_not_due",
+                                params={"seat": seat})
+        return self._deck_list(msg["deck"], "deck")
+
+    def _accept_shuffle(self, msg, seat) -> None:
+        deck = self._deck_step(msg, seat, "shuffle")
+        commits = msg["commits"]
+        if not (isinstance(commits, list) and len(commits) == len(self.deck)
+                and all(crypto.unb64(c, 32) is not None for c in commits)):
+            raise BadRequest("commits: a 32-byte hash for every position", reason="fair.bad_message",
+                             params={"field": "commits"})
+        self.commits[seat] = list(commits)
+        self._deck_accepted(msg, seat, deck)
+
+    def _accept_lock(self, msg, seat) -> None:
+        self._deck_accepted(msg, seat, self._deck_step(msg, seat, "lock"))
+
+    def _deck_accepted(self, msg, seat, deck) -> None:
+        self.decks = self.decks + [deck]
+        self.next_n[seat] += 1
+        self.transcript.append(msg)
+        if self.setup_turn() is None:  # every seat has shuffled and locked: the game begins
+            state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
+            self._set_state(state, state.clone() if self.seat is not None else state)
+
+    # ---- private draws: each card opened to its drawer alone ------------------------------
+
+    def _key_for(self, seat, pos, text, field):
+        k = poker.from_text(text)
+        if k is None or not poker.is_key(k) or poker.commitment(self.gid, seat, pos, k) != self.commits[seat][pos]:
+            raise BadRequest(f"seat {seat}'s key of deck position {pos} is not the one it committed to",
+                             reason="fair.bad_key", params={"seat": seat, "field": field})
+        return k
+
+    def _accept_keys(self, msg, seat) -> None:
+        if not self.started or not _private(self.public):
+            raise IllegalAction("no private draw is due", reason="fair.keys_not_due", params={"seat": seat})
+        first = msg["first"]
+        if not _is_int(first):
+            raise BadRequest("first is a deck position", reason="fair.bad_message", params={"field": "first"})
+        if first < self.next_pos or (first == self.next_pos and seat in self.batch):
+            raise IllegalAction(f"seat {seat}'s keys of position {first} again", reason="fair.replayed",
+                                params={"seat": seat, "what": f"keys {first}"})
+        owners = _private_batch(self.public)
+        needed = [s for s in range(self.players) if any(o != s for o in owners)]
+        if first != self.next_pos or seat not in needed:
+            raise IllegalAction(f"seat {seat}'s keys of position {first} are not due", reason="fair.keys_not_due",
+                                params={"seat": seat})
+        if self.strict and seat != min(s for s in needed if s not in self.batch):
+            raise IllegalAction("the record lists each draw's keys by seat", reason="fair.out_of_order",
+                                params={"seat": seat, "what": f"keys {first}"})
+        if first + len(owners) > len(self.deck):
+            raise IllegalAction("the deck has no card left for this draw", reason="fair.bad_deck",
+                                params={"what": "deck"})
+        texts = msg["keys"]
+        if not (isinstance(texts, list) and len(texts) == len(owners)
+                and all((t is None) == (o == seat) for t, o in zip(texts, owners))):
+            raise BadRequest(f"keys: one per position drawn now, null for the sender's own",
+                             reason="fair.bad_message", params={"field": "keys"})
+        keys = {first + i: self._key_for(seat, first + i, t, "keys") for i, t in enumerate(texts) if t is not None}
+        batch = dict(self.batch)
+        batch[seat] = msg
+        after = None
+        if len(batch) == len(needed):  # the last keys: every card goes to its drawer
+            card_keys = [dict(d) for d in self.card_keys]
+            card_keys[seat].update(keys)
+            pub = self.public.clone()
+            own = self.state.clone() if self.state is not self.public else pub
+            mine = {}
+            for i, o in enumerate(owners):
+                j = first + i
+                pub.apply_chance(HIDDEN)
+                if o == self.seat:
+                    m = poker.open_card(self.decks[-1][j], [card_keys[s][j] for s in range(self.players) if s != o]
+                                        + [self._poker.keys[j]])
+                    card = self.cards.get(m)
+                    try:
+                        if card is None:
+                            raise IllegalAction("not a card")
+                        own.apply_chance(card)
+                    except IllegalAction:
+                        raise IllegalAction(f"deck position {j} does not open to a card this seat can draw: "
+                                            "someone cheated", reason="fair.bad_deck", params={"what": j}) from None
+                    mine[j] = card
+                elif own is not pub:
+                    own.apply_chance(HIDDEN)
+            after = (pub, own, card_keys, mine)
+        # accepted: from here on nothing raises
+        self.next_n[seat] += 1
+        if after is None:
+            self.batch = batch
+            self.card_keys = [dict(d) for d in self.card_keys]
+            self.card_keys[seat].update(keys)
+            return
+        pub, own, self.card_keys, mine = after
+        self.mine = {**self.mine, **mine}
+        self.held = [list(h) for h in self.held]
+        kind = self.public.chance_due().kind
+        for i, o in enumerate(owners):
+            self.held[o].append(first + i)
+            self.draws.append([kind, HIDDEN])
+        self.next_pos = first + len(owners)
+        self.transcript += [batch[s] for s in sorted(batch)]
+        self.batch = {}
+        self._set_state(own, pub)
+
+    def _accept_unlock(self, msg, seat) -> None:
+        if self.deck is None:
+            raise BadRequest("this game has no private deck", reason="fair.bad_message", params={"field": "kind"})
+        if not self.started or not self.public.is_over:
+            raise IllegalAction("the deck secrets are shown when the game is over", reason="fair.unlock_not_due",
+                                params={"seat": seat})
+        if seat in self.unlocks:
+            raise IllegalAction(f"seat {seat}'s deck secret again", reason="fair.replayed",
+                                params={"seat": seat, "what": "unlock"})
+        if self.strict and seat != min(s for s in range(self.players) if s not in self.unlocks):
+            raise IllegalAction("the record lists the deck secrets by seat", reason="fair.out_of_order",
+                                params={"seat": seat, "what": "unlock"})
+        seed = crypto.unb64(msg["seed"], 32)
+        if seed is None:
+            raise BadRequest("seed is 32 bytes, base64url", reason="fair.bad_message", params={"field": "seed"})
+        sec = poker.Secrets(seed, len(self.deck))
+        if any(poker.commitment(self.gid, seat, j, k) != c for j, (k, c) in enumerate(zip(sec.keys, self.commits[seat]))):
+            raise BadRequest(f"seat {seat}'s deck secret does not give the keys it committed to",
+                             reason="fair.bad_key", params={"seat": seat, "field": "seed"})
+        unlocks = dict(self.unlocks)
+        unlocks[seat] = msg
+        dealt = None
+        if len(unlocks) == self.players:
+            dealt = self._verify_deck([poker.Secrets(crypto.unb64(unlocks[s]["seed"], 32), len(self.deck))
+                                       for s in range(self.players)])
+        self.next_n[seat] += 1
+        self.unlocks = unlocks
+        if dealt is not None:
+            self.dealt = dealt
+            self.transcript += [unlocks[s] for s in range(self.players)]
+
+    def _verify_deck(self, secs) -> dict:
+        """Every deck step again from every seat's secret, and every card shown against its
+        position: {position: card} of every card drawn; else IllegalAction saying what failed."""
+        n, d = self.players, self.decks
+
+        def bad(what):
+            return IllegalAction(f"the deck does not check: {what}", reason="fair.bad_deck", params={"what": what})
+        for t in range(n):
+            if secs[t].shuffle(d[t], per_card=t == n - 1) != d[t + 1]:
+                raise bad(f"seat {t}'s shuffle is not the deck before it, encrypted and shuffled by its secret")
+        for t in range(n - 1):
+            if secs[t].lock(d[n + t]) != d[n + t + 1]:
+                raise bad(f"seat {t}'s lock is not the deck before it, re-keyed by its secret")
+        perms = [sec.permutation(len(self.deck)) for sec in secs]
+        dealt = {}
+        for j in range(self.next_pos):
+            i = j
+            for t in range(n - 1, -1, -1):
+                i = perms[t][i]
+            dealt[j] = self.cards[d[0][i]]
+        for s in range(n):
+            for j, card in self.shown[s].items():
+                if _key_of(dealt[j]) != _key_of(card):
+                    raise bad(f"seat {s} showed {str(card)[:20]} for deck position {j}, which holds another card")
+        self._replay_known(dealt, bad)
+        return dealt
+
+    def _replay_known(self, dealt: dict, bad) -> None:
+        """The whole game once more with every card known: each private draw gets its position's
+        card, and each move must be a legal move of its seat's real cards that looks exactly as
+        sent (a pass with a playable card hidden, a card kept face down but played later from
+        those put away: caught here)."""
+        state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
+        draws, pos = iter(self.draws), 0
+        for m in [m for m in self.transcript if m["kind"] == "act"] + [None]:
+            while state.chance_due() is not None:
+                kind, outcome = next(draws)
+                if outcome == HIDDEN:
+                    outcome, pos = dealt[pos], pos + 1
+                try:
+                    state.apply_chance(outcome)
+                except IllegalAction:
+                    raise bad(f"deck position {pos - 1} gives {str(outcome)[:20]}, which the table could not draw "
+                              "then") from None
+            if m is None:
+                return
+            shown = [c for _, c, _ in m.get("open", [])]
+            dropped = [dealt[j] for j in m.get("drop", [])]
+            if _matching(state, m["action"], shown, dropped) is None:
+                raise bad(f"seat {m['seat']}'s move {m['step']} does not fit the cards it held")
+            state.apply_legal(_matching(state, m["action"], shown, dropped))
+
+    # ---- reveals and moves ------------------------------------------------------------
 
     def _accept_reveal(self, msg, seat) -> None:
         if not self.started:
@@ -365,7 +731,7 @@ class Party:
         if k < self.rounds or (k == self.rounds and seat in self.pending):
             raise IllegalAction(f"seat {seat}'s reveal of round {k} again", reason="fair.replayed",
                                 params={"seat": seat, "what": f"reveal {k}"})
-        if k > self.rounds or self.state.chance_due() is None:
+        if k > self.rounds or self.public.chance_due() is None or _private(self.public):
             raise IllegalAction(f"round {k} is not due", reason="fair.not_due", params={"round": k})
         if self.strict and seat != min(s for s in range(self.players) if s not in self.pending):
             raise IllegalAction("the record lists each round's reveals by seat", reason="fair.out_of_order",
@@ -383,14 +749,14 @@ class Party:
         after, drawn = None, []
         if len(self.pending) + 1 == self.players:  # the last reveal: the round's draws are made
             values = [value if s == seat else self.pending[s][0] for s in range(self.players)]
-            after = self.state.clone()
-            while after.chance_due() is not None:  # every draw before the next decision
+            after = self.public.clone()
+            own = self.state.clone() if self.state is not self.public else after
+            while after.chance_due() is not None and not _private(after):  # every draw before the next decision
                 due = after.chance_due()
-                if due.seen_by is not None:
-                    raise IllegalAction("private draws are not supported yet", reason="fair.private_draws",
-                                        params={"game": self.game.id})
                 outcome = due.outcomes[crypto.joint_draw(self.gid, k, values, due.weights, len(drawn))]
                 after.apply_chance(outcome)
+                if own is not after:
+                    own.apply_chance(outcome)
                 drawn.append([due.kind, outcome])
         self.pending[seat] = (value, msg)
         self.next_n[seat] += 1
@@ -401,41 +767,126 @@ class Party:
             self.pending = {}
             self.draws += drawn
             self.rounds += 1
-            self._set_state(after)
+            self._set_state(own, after)
 
     def _accept_act(self, msg, seat) -> None:
         if not self.started:
             raise IllegalAction("the game starts when every seat has joined", reason="fair.not_started")
-        if self.state.is_over:
+        if self.public.is_over:
             raise IllegalAction("the game is over", reason="fair.game_over")
         if not _is_int(msg["step"]):
             raise BadRequest("step is a number", reason="fair.bad_message", params={"field": "step"})
         if msg["step"] < self.steps:
             raise IllegalAction(f"move {msg['step']} again", reason="fair.replayed",
                                 params={"seat": seat, "what": f"move {msg['step']}"})
-        if msg["step"] > self.steps or self.state.chance_due() is not None:
+        if msg["step"] > self.steps or self.public.chance_due() is not None:
             raise IllegalAction(f"move {msg['step']} is not due", reason="fair.not_due_move",
                                 params={"step": msg["step"]})
-        if self.state.current_player != seat:
+        if self.public.current_player != seat:
             raise IllegalAction(f"it is not seat {seat}'s turn", reason="fair.not_their_turn",
                                 params={"seat": seat})
         if msg["before"] != self.state_hash:
             raise IllegalAction(f"seat {seat} moved in another position than this one",
                                 reason="fair.state_differs", params={"seat": seat})
-        after = self.state.clone()
-        try:
-            after.apply(msg["action"])
-        except (BadRequest, IllegalAction) as e:
-            raise IllegalAction(f"seat {seat}'s move is not legal: {e.message}", reason="fair.illegal_action",
-                                params={"seat": seat}) from None
-        if _private(after):
-            raise IllegalAction("private draws are not supported yet", reason="fair.private_draws",
-                                params={"game": self.game.id})
+        if self.deck is None:
+            if "open" in msg or "drop" in msg:
+                raise BadRequest("this game has no private cards to show", reason="fair.bad_message",
+                                 params={"field": "open" if "open" in msg else "drop"})
+            after = self.state.clone()
+            self._apply_checked(after, msg["action"], seat)
+            own = after
+        else:
+            after, own, shows, drops = self._private_act(msg, seat)
+        # accepted: from here on nothing raises
+        if self.deck is not None:
+            self.held = [list(h) for h in self.held]
+            self.shown = [dict(d) for d in self.shown]
+            self.put_away = [list(h) for h in self.put_away]
+            self.card_keys = [dict(d) for d in self.card_keys]
+            for j, card, k in shows:
+                self.held[seat].remove(j)
+                self.shown[seat][j] = card
+                self.card_keys[seat][j] = k
+            for j in drops:
+                self.held[seat].remove(j)
+                self.put_away[seat].append(j)
         self.next_n[seat] += 1
         self.steps += 1
         self.transcript.append(msg)
-        self._set_state(after)
+        self._set_state(own, after)
 
-    def _set_state(self, state) -> None:
+    def _apply_checked(self, state, action, seat) -> None:
+        try:
+            state.apply(action)
+        except (BadRequest, IllegalAction) as e:
+            raise IllegalAction(f"seat {seat}'s move is not legal: {e.message}", reason="fair.illegal_action",
+                                params={"seat": seat}) from None
+
+    def _positions(self, value, seat, field) -> list:
+        if not (isinstance(value, list) and value):
+            raise BadRequest(f"{field} is a non-empty list", reason="fair.bad_message", params={"field": field})
+        return value
+
+    def _private_act(self, msg, seat) -> tuple:
+        """A move in a game with private cards: the cards it shows are checked against the deck
+        (E_keys(card) = the position's entry: one exponentiation), the public state shows them
+        and applies the move; (public after, own after, shows, drops)."""
+        held = self.held[seat]
+        shows, drops, used = [], [], set()
+        if "open" in msg:
+            for entry in self._positions(msg["open"], seat, "open"):
+                if not (isinstance(entry, list) and len(entry) == 3 and _is_int(entry[0])
+                        and entry[0] in held and entry[0] not in used):
+                    raise IllegalAction(f"seat {seat} shows a card it does not hold hidden", reason="fair.not_held",
+                                        params={"seat": seat})
+                j, card = entry[0], entry[1]
+                used.add(j)
+                k = self._key_for(seat, j, entry[2], "open")
+                code = self.codes.get(_key_of(card)) if isinstance(card, (str, int)) else None
+                if code is None or poker.sealed(code, [self.card_keys[s][j] if s != seat else k
+                                                       for s in range(self.players)]) != self.decks[-1][j]:
+                    raise IllegalAction(f"seat {seat}'s card at deck position {j} is not {str(card)[:20]}",
+                                        reason="fair.bad_card", params={"seat": seat})
+                shows.append((j, card, k))
+        if "drop" in msg:
+            for j in self._positions(msg["drop"], seat, "drop"):
+                if not (_is_int(j) and j in held and j not in used):
+                    raise IllegalAction(f"seat {seat} puts away a card it does not hold hidden",
+                                        reason="fair.not_held", params={"seat": seat})
+                used.add(j)
+                drops.append(j)
+        action = msg["action"]
+        pub = self.public.clone()
+        try:
+            for _, card, _ in shows:
+                pub.reveal(seat, card)
+        except IllegalAction:
+            raise IllegalAction(f"seat {seat} shows a card the table has seen already", reason="fair.bad_card",
+                                params={"seat": seat}) from None
+        before = pub.clone()
+        self._apply_checked(pub, action, seat)
+        public_action, shown, dropped = before.conceal(action)
+        if (crypto.canonical(public_action) != crypto.canonical(action)
+                or sorted(map(_key_of, shown)) != sorted(_key_of(c) for _, c, _ in shows)
+                or len(dropped) != len(drops)):
+            raise IllegalAction(f"seat {seat}'s move shows or puts away other cards than it says",
+                                reason="fair.bad_open", params={"seat": seat})
+        if self.state is self.public:
+            return pub, pub, shows, drops
+        own = self.state.clone()
+        if seat == self.seat:  # this seat's own move: the one legal action that looks like this
+            a = _matching(own, action, [c for _, c, _ in shows], [self.mine[j] for j in drops])
+            if a is None:
+                raise IllegalAction("this seat's move does not fit its cards", reason="fair.bad_open",
+                                    params={"seat": seat})
+            self._apply_checked(own, a, seat)
+            return pub, own, shows, drops
+        for _, card, _ in shows:
+            own.reveal(seat, card)
+        self._apply_checked(own, action, seat)
+        return pub, own, shows, drops
+
+    def _set_state(self, state, public) -> None:
         self.state = state
-        self.state_hash = crypto.digest(state.to_json())
+        self.public = public
+        self.state_hash = crypto.digest(public.to_json())

@@ -22,6 +22,9 @@ def export(party: Party) -> dict:
     if not party.started:
         messages = [j for j in party.joins if j is not None]
     messages += [m for _, (_, m) in sorted(party.pending.items())]
+    messages += [m for _, m in sorted(party.batch.items())]  # keys of a draw not yet complete
+    if party.dealt is None:
+        messages += [m for _, m in sorted(party.unlocks.items())]
     return {"format": FORMAT, "version": VERSION, "table": party.table, "gid": party.gid_text,
             "messages": messages, "draws": [list(d) for d in party.draws], "result": result(party)}
 
@@ -30,8 +33,14 @@ def result(party: Party) -> dict:
     s = party.state
     if s is None:
         return {"over": False, "scores": None, "winners": None, "final": None}
-    return {"over": s.is_over, "scores": s.scores(), "winners": s.winners() if s.is_over else None,
+    over = finished(party)
+    return {"over": over, "scores": s.scores(), "winners": s.winners() if over else None,
             "final": party.state_hash}
+
+
+def finished(party: Party) -> bool:
+    """Over, and with private cards only once every seat's deck secret is in and checked."""
+    return party.state is not None and party.public.is_over and (party.deck is None or party.dealt is not None)
 
 
 def is_fair_record(data) -> bool:
@@ -43,7 +52,8 @@ def _where(i: int, m) -> str:
         return f"message {i}"
     kind, seat = m.get("kind"), m.get("seat")
     what = {"join": "join", "reveal": f"reveal of round {m.get('round')}",
-            "act": f"move {m.get('step')}"}.get(kind, f"{str(kind)[:20]!r} message")
+            "act": f"move {m.get('step')}", "shuffle": "shuffle of the deck", "lock": "lock of the deck",
+            "keys": f"keys of deck position {m.get('first')}", "unlock": "deck secret"}.get(kind, f"{str(kind)[:20]!r} message")
     return f"message {i} (seat {str(seat)[:10]}'s {what})"
 
 
@@ -97,10 +107,14 @@ def summary(record) -> str:
     title = game.titles.get("en") or game.id
     head = (f"OK: fair {title} · {observer.players} players · {len(record['messages'])} signed messages · "
             f"{len(observer.draws)} draws from {observer.rounds} rounds of joint reveals · {observer.steps} moves · ")
-    if s is None or not s.is_over:
+    if not finished(observer):
         return head + f"not finished, waiting for {observer.waiting_for()}"
+    if observer.deck is not None:
+        head += f"{observer.next_pos} private cards, every one checked · "
     scores = " : ".join(str(x) for x in s.scores())
     winners = s.winners()
+    if not winners:
+        return head + f"no winner at {scores}"
     if len(winners) == observer.players > 1:
         return head + f"a tie at {scores}"
     return head + f"seat {' and '.join(str(w) for w in winners)} {'wins' if len(winners) == 1 else 'win'} with {scores}"

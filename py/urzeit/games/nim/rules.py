@@ -6,8 +6,8 @@ pile) and draw a new card; with no playable card you pass. Whoever takes the las
 wins; two passes in a row end the game with no winner. Tests use it; the menu never shows it.
 """
 
-from ...core.errors import BadRequest
-from ...core.game import Chance, Game, State
+from ...core.errors import BadRequest, IllegalAction
+from ...core.game import HIDDEN, Chance, Game, State
 from ...core.rng import Rng
 
 DECK = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
@@ -36,7 +36,7 @@ class NimState(State):
     def legal_actions(self) -> list[dict]:
         if self.over or self.due:
             return []
-        playable = sorted({v for v in self.hands[self.current] if v <= self.pile})
+        playable = sorted({v for v in self.hands[self.current] if v != HIDDEN and v <= self.pile})
         if not playable:
             return [{"type": "pass"}]
         return [{"type": "take", "n": v} for v in playable]
@@ -70,7 +70,7 @@ class NimState(State):
             self.over = True
             events.append({"type": "game_over", "winner": p})
             return events
-        if self.deck:
+        if self.cards_left():
             self.due.append(("draw", p))
         self.current = 1 - p
         return events
@@ -88,13 +88,38 @@ class NimState(State):
         kind, p = slot
         if self.script is not None:
             self.script.pop()
-        self.deck.remove(card)
-        self.hands[p].append(card)
-        self.hands[p].sort()
+        hand = self.hands[p]
+        if card == HIDDEN:  # a fair remote game: another seat's card (docs/fair-play.md), kept last
+            hand.append(HIDDEN)
+        else:
+            self.deck.remove(card)
+            self.hands[p] = sorted([v for v in hand if v != HIDDEN] + [card]) + [HIDDEN] * hand.count(HIDDEN)
         if kind == "deal":
             return []
         # The card drawn is private: the event says only that one was drawn.
         return [{"type": "draw", "player": p, "reveals": True}]
+
+    # ---- hidden cards (a fair remote game) ---------------------------------------------------
+
+    def cards_left(self) -> int:
+        """Cards in the deck: the unseen pool less the hidden cards drawn from it."""
+        return len(self.deck) - sum(h.count(HIDDEN) for h in self.hands)
+
+    def private_deck(self):
+        return sorted(self.deck) if self.script is None else None
+
+    def reveal(self, seat, card) -> None:
+        if HIDDEN not in self.hands[seat] or card not in self.deck:
+            raise IllegalAction(f"seat {seat} holds no hidden card that could be {card!r}", reason="chance_outcome",
+                                params={"kind": "nim.card"})
+        hand = self.hands[seat]
+        hand.remove(HIDDEN)
+        self.deck.remove(card)
+        self.hands[seat] = sorted([v for v in hand if v != HIDDEN] + [card]) + [HIDDEN] * hand.count(HIDDEN)
+
+    def conceal(self, action):
+        """Taking shows the card played; passing shows nothing (checked at the end)."""
+        return action, ([action["n"]] if action["type"] == "take" else []), []
 
     def scores(self) -> list[int]:
         return [1 if self.winner == p else 0 for p in range(2)]
@@ -108,7 +133,7 @@ class NimState(State):
     def view(self, player) -> dict:
         return {
             "pile": self.pile,
-            "deck_count": len(self.deck),
+            "deck_count": self.cards_left(),
             "hand_counts": [len(h) for h in self.hands],
             "hand": list(self.hands[player]) if player in (0, 1) else None,
             "winner": self.winner,
@@ -119,7 +144,7 @@ class NimState(State):
         """Re-deal the other hand from what `player` cannot see; future draws stay chance."""
         s = self.clone()
         other = 1 - player
-        unseen = sorted(s.hands[other] + s.deck)
+        unseen = sorted(v for v in s.hands[other] + s.deck if v != HIDDEN)
         rng.shuffle(unseen)
         k = len(s.hands[other])
         s.hands[other] = sorted(unseen[:k])

@@ -9,7 +9,7 @@ ausspielen), recall members (Stammesmitglieder zurücknehmen), or sunset
 """
 
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Chance, Game, State
+from ...core.game import HIDDEN, Chance, Game, State
 from ...core.rng import Rng
 from .components import CAPACITY, CHARS, GOAL, HUNGER_CAP, ITEMS, LOCS, SETUP, SITES, STALL_SUNSETS, START_HAND, TURN_LIMIT
 
@@ -197,7 +197,7 @@ class SpaeherState(State):
             if self.pool.count("skin") >= 2 and self.supply[p] > 0:
                 result.append({"type": "grow"})
             for item in sorted(set(self.items[p])):
-                if _covers(self.pool, ITEMS[item]["cost"]):
+                if item != HIDDEN and _covers(self.pool, ITEMS[item]["cost"]):
                     result.append({"type": "create", "item": item})
             result.append({"type": "finish"})
             return result
@@ -402,7 +402,7 @@ class SpaeherState(State):
             step = self.steps[0]
             op = step["op"]
             if op == "draw_items":
-                if step["n"] > 0 and self.item_deck:  # gap #24: an empty deck gives nothing
+                if step["n"] > 0 and self.items_left():  # gap #24: an empty deck gives nothing
                     step["n"] -= 1
                     self.due.append(("item", p))
                     return  # drawn as a chance step; do_chance carries on
@@ -526,7 +526,8 @@ class SpaeherState(State):
             self.sites.append({"id": outcome[0], "side": outcome[1], "members": [0, 0]})
             return []
         key = "items" if kind in ("deal", "item") else slot[1]
-        self._pool(key).remove(outcome)
+        if outcome != HIDDEN:  # a hidden card stays among the unseen: this state does not know it
+            self._pool(key).remove(outcome)
         if self.script is not None and self.script.get(key) is not None:
             self.script[key].pop()
         events = []
@@ -546,6 +547,38 @@ class SpaeherState(State):
         self._run_steps(events)  # carry on with the card's steps where the draw paused them
         self._after_action(events)
         return events
+
+    # ---- hidden items (a fair remote game: another seat's cards, docs/fair-play.md) -------
+
+    def items_left(self) -> int:
+        """Cards in the item deck: the unseen pool less the hidden cards drawn from it."""
+        hidden = sum(i.count(HIDDEN) for i in self.items) + self.discarded.count(HIDDEN)
+        return len(self.item_deck) - hidden
+
+    def private_deck(self):
+        return sorted(self.item_deck) if self.script is None or "items" not in self.script else None
+
+    def reveal(self, seat, card) -> None:
+        if HIDDEN not in self.items[seat]:
+            raise IllegalAction(f"seat {seat} holds no hidden item", reason="chance_outcome",
+                                params={"kind": KINDS["items"]})
+        if card not in self.item_deck:
+            raise IllegalAction(f"{card!r} is not an item this table has not seen", reason="chance_outcome",
+                                params={"kind": KINDS["items"]})
+        self.items[seat].remove(HIDDEN)
+        self.items[seat].append(card)
+        self.item_deck.remove(card)
+
+    def conceal(self, action):
+        """Creating an item shows it; keeping one at a sunset keeps it face down and puts the
+        others away face down."""
+        if action["type"] == "create":
+            return action, [action["item"]], []
+        if action["type"] == "keep_item":
+            dropped = list(self.items[self.current])
+            dropped.remove(action["item"])
+            return {"type": "keep_item", "item": HIDDEN}, [], dropped
+        return action, [], []
 
     def _place_on_site(self, p, site, events):
         """A member on a sacred site. A "place" site works once the place step is over and the
@@ -709,7 +742,7 @@ class SpaeherState(State):
                        "trigger": SITES[x["id"]]["sides"][x["side"]]["trigger"],
                        "effect": SITES[x["id"]]["sides"][x["side"]]["effect"], "members": list(x["members"])}
                       for x in self.sites],
-            "decks": {"items": len(self.item_deck), "wild": len(self.wild_deck), "hunt": len(self.hunt_deck)},
+            "decks": {"items": self.items_left(), "wild": len(self.wild_deck), "hunt": len(self.hunt_deck)},
             "pool": list(self.pool), "step": dict(self.steps[0]) if self.steps else None,
             "playing": self.playing, "revealed": self.revealed,
             "taken": self.taken, "take_range": list(self.take_range),
@@ -732,7 +765,7 @@ class SpaeherState(State):
         unknown_drops = list(s.discarded)
         for item in s.dropped[player]:
             unknown_drops.remove(item)
-        pool = sorted(s.items[o] + s.item_deck + unknown_drops)
+        pool = sorted(x for x in s.items[o] + s.item_deck + unknown_drops if x != HIDDEN)
         rng.shuffle(pool)
         k, m = len(s.items[o]), len(unknown_drops)
         s.items[o], s.item_deck = pool[:k], pool[k + m:]
