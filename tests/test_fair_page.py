@@ -1,0 +1,215 @@
+"""The fair-link page's loose ends (issue 24): the local share dialog offers a fair game instead;
+the invitation says what it is, on both sides; the host's table says whom it waits for while
+it is still empty (Sammler and Elawa); fair games are resumed from the menu after the page was
+closed, on both sides, and deleted only after a question; a link opened twice, or one meant for
+another seat, says so and changes nothing; a finished fair game shows its result and check in
+the menu. One short Sammler game between two browser contexts serves all of the link checks."""
+
+import json
+
+import pytest
+
+import test_fair_links as fl
+from browser_support import PageWatch, engine_call, screenshot
+
+
+def new_page(context, served_dist):
+    page = context.new_page()
+    page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    fl.ready(page, served_dist)
+    return page
+
+
+def fair_entries(page):
+    return page.locator("#saved-list .fair-game")
+
+
+def status(page):
+    page.wait_for_selector("#fair-status:not([hidden])")
+    return page.locator("#fair-status-text").inner_text()
+
+
+def stored_keys(page):
+    return page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('urzeit.fair.')"
+                         " && k !== 'urzeit.fair.name').sort()")
+
+
+def play_to_the_end(pages, cur, link):
+    """Both sides pass links until the game is over; `link` is the last one for `pages[1 - cur]`."""
+    fl.open_link(pages[1 - cur], link)
+    cur = 1 - cur
+    for _ in range(60):
+        p = pages[cur]
+        if all(q.evaluate("() => window.urzeit.view.over") for q in pages.values()):
+            return
+        if p.locator("#app").get_attribute("data-fair-waiting") == "me":
+            r = p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+            assert r["ok"], r
+            continue
+        link = fl.take_link(p)
+        fl.open_link(pages[1 - cur], link)
+        cur = 1 - cur
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game, players", [("elawa", 2), ("elawa", 4), ("sammler", 2)])
+def test_the_table_before_the_first_draws_is_worded(game, players):
+    """The host's table waits for the others' joins: nothing drawn yet (Elawa: no chief, no
+    places), and the view's words say so in both languages instead of failing."""
+    h = engine_call()
+    for lang in ("de", "en"):
+        r = h({"op": "fair_new", "game": game, "players": players, "seat": 0, "options": {}, "name": "Ada", "lang": lang})
+        assert r["view"]["chance"] is not None and r["waiting"] == {"for": "join", "seats": list(range(1, players))}
+        words = json.dumps(r["view"]["words"], ensure_ascii=False)
+        assert "None" not in words and "null" not in words
+
+
+@pytest.mark.browser
+def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
+    host_ctx = browser.new_context(service_workers="block", viewport={"width": 1366, "height": 800}, locale="en-US")
+    friend_ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="de-DE")
+    host = new_page(host_ctx, served_dist)
+
+    # A local game's share dialog keeps its warning and offers the fair way: a new fair game
+    # of the same title and seats, its invitation worded as one.
+    host.click("[data-game-id='sammler']")
+    host.fill("#seat-list input", "Ada")
+    host.click("#start-button")
+    host.wait_for_selector("#app[data-game='sammler'][data-mode='live']")
+    host.click("#share-button")
+    host.wait_for_selector("#share-dialog[open]")
+    assert "trust" in host.locator("#share-note").inner_text()
+    assert host.locator("#share-fair").is_visible()
+    line = host.locator("#share-fair-line").inner_text()
+    assert "nobody" in line and "signed" in line
+    host.click("#share-fair-button")
+    host.wait_for_selector("#app[data-mode='fair']")
+    host.wait_for_selector("#share-dialog[open][data-invite='true']")
+    assert host.locator("#share-fair").is_hidden()
+    assert host.locator("#share-title").inner_text() == "Invitation to seat 2 – “Carcassonne – Hunters and Gatherers”"
+    assert host.locator("#share-message").inner_text() == (
+        "Ada invites you to a fair game of “Carcassonne – Hunters and Gatherers”: you play seat 2 of 2.")
+    note = host.locator("#share-note").inner_text()
+    assert "open it in their own browser" in note and "not even the one who invites" in note and "signed" in note
+    invite = fl.unpack(host.locator("#share-link").input_value())
+    assert invite["invite"] and invite["to"] == 1
+    assert invite["m"][0]["table"]["players"] == 2 and invite["m"][0]["table"]["game"] == "sammler"
+    screenshot(host, "fair-page-invite-desktop")
+    host.evaluate("() => document.getElementById('share-dialog').close()")
+    # behind it, the empty table says why it is empty and whom it waits for
+    text = status(host)
+    assert text.startswith("Waiting since ") and "for Player 2 to join" in text and "empty" in text
+    assert host.locator("#fair-send").inner_text() == "Send the link to Player 2"
+    assert host.locator("#turn-info").inner_text() == ""
+    screenshot(host, "fair-page-waiting-desktop")
+
+    # Elawa: the same line before its first reveals
+    host.evaluate("() => window.urzeit.startFair({game: 'elawa', players: 3, options: {}, name: 'Ada'})")
+    host.wait_for_selector("#app[data-game='elawa'][data-mode='fair']")
+    fl.take_link(host)
+    text = status(host)
+    assert "for Player 2 and Player 3 to join" in text and "empty" in text, text
+    screenshot(host, "fair-page-waiting-elawa-desktop")
+
+    # the menu lists both; deleting asks first and says what is lost
+    host.click("#back-button")
+    assert fair_entries(host).count() == 2
+    elawa = host.locator("#saved-list .fair-game", has_text="Elawa")
+    assert "waiting for Player 2 and Player 3" in elawa.inner_text() and "fair by link" in elawa.inner_text()
+    keys = stored_keys(host)
+    elawa.locator(".fair-remove").click()
+    host.wait_for_selector("#fair-delete-dialog[open]")
+    assert "cannot go on in this game" in host.locator("#fair-delete-text").inner_text()
+    host.click("#fair-delete-cancel")
+    assert fair_entries(host).count() == 2 and stored_keys(host) == keys
+    elawa.locator(".fair-remove").click()
+    host.click("#fair-delete-ok")
+    host.wait_for_function("() => document.querySelectorAll('#saved-list .fair-game').length === 1")
+    assert len(stored_keys(host)) == 1 and "Elawa" not in host.locator("#saved-list").inner_text()
+
+    # A short fair game between Ada (desktop, English) and Bo (phone, German).
+    host.evaluate("(o) => window.urzeit.startFair({game: 'sammler', players: 2, options: o, name: 'Ada'})", fl.SHORT)
+    host.wait_for_selector("#share-dialog[open][data-invite='true']")
+    invite = fl.take_link(host)
+    friend = new_page(friend_ctx, served_dist)
+    friend.goto(invite.replace("/#", "/?test=1#"))
+    friend.wait_for_selector("#fair-name-dialog[open]", timeout=fl.READY)
+    assert friend.locator("#fair-name-title").inner_text() == "Ada lädt dich zu „Carcassonne – Jäger und Sammler“ ein"
+    assert "du spielst Platz 2 von 2" in friend.locator("#fair-name-seat").inner_text()
+    assert "auch nicht, wer einlädt" in friend.locator("#fair-name-dialog").inner_text()
+    screenshot(friend, "fair-page-join-phone")
+    friend.fill("#fair-name", "Bo")
+    friend.click("#fair-name-ok")
+    friend.wait_for_selector("#app[data-mode='fair']")
+    to_ada = fl.take_link(friend)
+    text = status(friend)
+    assert text.startswith("Warte seit ") and "die Zufallszahl von Ada" in text and "zum ersten Mal gezogen" in text, text
+    screenshot(friend, "fair-page-waiting-phone")
+
+    # Bo closes the page; the menu offers the game, and the link to Ada is made again
+    friend.close()
+    friend = new_page(friend_ctx, served_dist)
+    entry = fair_entries(friend)
+    assert entry.count() == 1 and "wartet auf Ada" in entry.inner_text() and "letzte Nachricht" in entry.inner_text()
+    screenshot(friend, "fair-page-menu-phone")
+    entry.locator(".fair-open").click()
+    friend.wait_for_selector("#app[data-mode='fair'][data-game='sammler']")
+    assert "auf Ada" in status(friend)
+    assert friend.locator("#share-dialog[open]").count() == 0  # opening sends nothing by itself
+    friend.click("#fair-send")
+    assert fl.unpack(fl.take_link(friend))["m"] == fl.unpack(to_ada)["m"]
+
+    # Ada opens Bo's link, then again: nothing new, said plainly, nothing stored changes
+    fl.open_link(host, to_ada)
+    assert host.locator("#message").inner_text() == ""
+    if host.locator("#share-dialog[open]").count():
+        to_bo = fl.take_link(host)
+    before = fl.stored(host)
+    fl.open_link(host, to_ada)
+    assert host.locator("#app").get_attribute("data-fair-refused") == "fair.nothing_new"
+    assert "opened this link before" in host.locator("#message").inner_text()
+    assert fl.stored(host) == before
+    # a link for another seat (her own invitation to Bo) is not taken as hers
+    fl.open_link(host, invite)
+    assert host.locator("#app").get_attribute("data-fair-refused") == "other_seat"
+    assert "This link is for Bo (seat 2), not for you" in host.locator("#message").inner_text()
+    assert fl.stored(host) == before and host.locator("#fair-name-dialog[open]").count() == 0
+
+    # Ada closes the page too and resumes from the menu
+    mine = host.evaluate("() => document.getElementById('app').dataset.fairWaiting") == "me"
+    host.close()
+    host = new_page(host_ctx, served_dist)
+    entry = host.locator("#saved-list .fair-game", has_text="Bo")
+    assert ("your move" if mine else "waiting for Bo") in entry.inner_text()
+    entry.locator(".fair-open").click()
+    host.wait_for_selector("#app[data-mode='fair'][data-game='sammler']")
+    if mine:
+        assert status(host) == "Your move."
+        assert host.evaluate("() => window.urzeit.legal.length") > 0
+        r = host.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+        assert r["ok"], r
+    else:
+        host.click("#fair-send")
+    to_bo = fl.take_link(host)
+
+    # to the end: both menus show the result and the check
+    play_to_the_end({0: host, 1: friend}, 0, to_bo)
+    for p in (host, friend):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+    host.click("#end-menu-button")
+    done = host.locator("#saved-list .fair-game", has_text="Bo")
+    assert "verified" in done.inner_text() and ("wins" in done.inner_text() or "Draw" in done.inner_text())
+    assert done.locator(".fair-open").inner_text() == "Watch"
+    friend.click("#end-menu-button")
+    done = fair_entries(friend)
+    assert "geprüft" in done.inner_text() and ("gewinnt" in done.inner_text() or "Unentschieden" in done.inner_text())
+    screenshot(friend, "fair-page-menu-finished-phone")
+    screenshot(host, "fair-page-menu-desktop")
+    # a finished game opens to its end screen, checked again
+    done.locator(".fair-open").click()
+    friend.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+    for p in (host, friend):
+        p.watch.assert_clean()
+    host_ctx.close()
+    friend_ctx.close()
