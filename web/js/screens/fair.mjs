@@ -25,6 +25,7 @@ async function persist() {
     date: changed ? new Date().toISOString() : old.date,
     private: priv, messages: rec.messages, names: match.seats.map((s) => s.name), over: v.over,
     turn: app.dataset.fairWaiting === "me" ? "me" : fair.to, waiting: fair.waiting.for,
+    waitingSeats: fair.waiting.seats.filter((s) => s !== fair.seat),
     scores: v.scores, winners: v.winners || null,
     check: old && !changed ? old.check || null : null,
   };
@@ -224,8 +225,8 @@ export async function openFairLink(code, messageTarget) {
   const mine = fairSeatsHere(first.gid);
   if (mine.length) {
     // a link this browser sent (or another seat's): it is not for us; our own game opens unchanged
-    const to = names && typeof names[link.to] === "string" ? displayName(names[link.to], "human") : t("seatName", link.to + 1, true);
     await restore(loadFair(first.gid, mine[0]));
+    const to = match.names[link.to] || t("seatName", link.to + 1, true);  // as this game knows the seat now
     $("message").textContent = t("fairOtherSeat", to, link.to + 1, mine[0] + 1);
     app.dataset.fairRefused = "other_seat";
     return;

@@ -260,7 +260,9 @@ function fairItem(f) {
   } else if (f.turn === "me") {
     state = t("fairMine");
   } else {
-    state = t("fairWaitsFor", Number.isInteger(f.turn) && names[f.turn] ? names[f.turn] : t("nameList", others));
+    const seats = Array.isArray(f.waitingSeats) && f.waitingSeats.length ? f.waitingSeats : [f.turn];
+    const waited = seats.filter((i) => Number.isInteger(i) && names[i]).map((i) => names[i]);
+    state = t("fairWaitsFor", t("nameList", waited.length ? waited : others));
   }
   const scores = Array.isArray(f.scores) ? f.scores : [];
   const players = names.map((n, i) => `${n}${scores[i] !== undefined && f.over ? " " + scores[i] : ""}`).join(" · ");
