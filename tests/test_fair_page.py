@@ -1,6 +1,6 @@
 """The fair-link page's loose ends (issue 24): the local share dialog offers a fair game instead;
 the invitation says what it is, on both sides; the host's table says whom it waits for while
-it is still empty (Sammler and Elawa); fair games are resumed from the menu after the page was
+nothing is drawn yet (Sammler and Elawa); fair games are resumed from the menu after the page was
 closed, on both sides, and deleted only after a question; a link opened twice, or one meant for
 another seat, says so and changes nothing; a finished fair game shows its result and check in
 the menu. One short Sammler game between two browser contexts serves all of the link checks."""
@@ -97,9 +97,9 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
     assert invite["m"][0]["table"]["players"] == 2 and invite["m"][0]["table"]["game"] == "sammler"
     screenshot(host, "fair-page-invite-desktop")
     host.evaluate("() => document.getElementById('share-dialog').close()")
-    # behind it, the empty table says why it is empty and whom it waits for
+    # behind it, the table says whom it waits for and that nothing is drawn yet
     text = status(host)
-    assert text.startswith("Waiting since ") and "for Player 2 to join" in text and "empty" in text
+    assert text.startswith("Waiting since ") and "for Player 2 to join" in text and "Nothing is drawn yet" in text
     assert host.locator("#fair-send").inner_text() == "Send the link to Player 2"
     assert host.locator("#turn-info").inner_text() == ""
     screenshot(host, "fair-page-waiting-desktop")
@@ -109,7 +109,7 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
     host.wait_for_selector("#app[data-game='elawa'][data-mode='fair']")
     fl.take_link(host)
     text = status(host)
-    assert "for Player 2 and Player 3 to join" in text and "empty" in text, text
+    assert "for Player 2 and Player 3 to join" in text and "Nothing is drawn yet" in text, text
     screenshot(host, "fair-page-waiting-elawa-desktop")
 
     # the menu lists both; deleting asks first and says what is lost

@@ -213,8 +213,8 @@ export function renderSaved() {
   const saves = listSaves();
   const fairGames = listFair();
   $("saved").hidden = saves.length + fairGames.length === 0;
-  for (const f of fairGames) list.append(fairItem(f));
   $("saved-cap").textContent = saves.length >= MAX_SAVES - 2 ? t("savesCapped", MAX_SAVES) : "";
+  const items = fairGames.map((f) => [String(f.date || ""), fairItem(f)]);
   for (const s of saves) {
     const li = el("li", { class: "saved-game", "data-save-id": s.id });
     const actions = [];
@@ -240,8 +240,12 @@ export function renderSaved() {
       buttons.append(b);
     }
     li.append(buttons);
-    list.append(li);
+    items.push([s.ok ? String(s.record.date || "") : "", li]);
   }
+  items.sort((a, b) => b[0].localeCompare(a[0]));  // local and fair games together, newest first
+  list.append(...items.map(([, li]) => li));
+  // a phone lists running games above the game cards: no heading over an empty place then
+  $("saved").classList.toggle("all-running", items.every(([, li]) => li.classList.contains("running")));
 }
 
 // A fair game held in this browser (storage.mjs): whose turn, since when, or how it ended and
@@ -268,7 +272,7 @@ function fairItem(f) {
   const players = names.map((n, i) => `${n}${scores[i] !== undefined && f.over ? " " + scores[i] : ""}`).join(" · ");
   const li = el("li", { class: "saved-game fair-game" + (f.over ? "" : " running"), "data-fair-gid": f.gid, "data-fair-seat": String(f.seat) },
     el("span", { class: "saved-text" }, el("strong", {}, entryTitle(f.game)), " ", el("span", { class: "badge fair-badge" }, t("fairBadge")), el("br"),
-      el("span", { class: "saved-state fair-state" }, state), el("br"),
+      el("span", { class: "saved-state fair-state" + (f.turn === "me" && !f.over ? " fair-mine" : "") }, state), el("br"),
       el("span", { class: "saved-players" }, players), " · ", el("span", { class: "saved-date" }, t("fairLastMessage", dateText))));
   const open = el("button", { type: "button", class: "saved-resume fair-open" + (f.over ? "" : " primary"),
     onclick: () => nav.openFair(f.gid, f.seat).catch((err) => { showError($("import-message"), err); }) }, f.over ? t("watch") : t("resume"));
