@@ -254,7 +254,7 @@ function askName(game, seat, players, host) {
   const input = el("input", { id: "fair-name", type: "text", maxlength: "40", autocomplete: "nickname" });
   input.value = lastFairName();
   const title = entryTitle(game);
-  const form = el("form", { method: "dialog" },
+  const form = el("form", { method: "dialog", class: "dialog-body" },
     el("h3", { id: "fair-name-title" }, host ? t("fairInvitedBy", host, title) : t("fairInvited", title)),
     el("p", { id: "fair-name-seat" }, t("fairYourSeat", seat + 1, players)),
     el("p", { class: "hint" }, t("fairJoinNext")),

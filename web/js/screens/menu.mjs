@@ -290,7 +290,7 @@ function confirmFairDelete(f, names) {
   }
   const others = t("nameList", names.filter((_, i) => i !== f.seat));
   const text = f.over ? t("fairDeleteOver", entryTitle(f.game), others) : t("fairDeleteRunning", entryTitle(f.game), others);
-  dialog.replaceChildren(el("form", { method: "dialog" },
+  dialog.replaceChildren(el("form", { method: "dialog", class: "dialog-body" },
     el("h3", { id: "fair-delete-title" }, t("fairDeleteTitle")),
     el("p", { id: "fair-delete-text" }, text),
     el("div", { class: "row-buttons" },
