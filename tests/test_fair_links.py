@@ -188,6 +188,9 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
     text = status(host)
     assert "for Player 2 and Player 3 to join" in text and "Nothing is drawn yet" in text, text
     screenshot(host, "fair-page-waiting-elawa-desktop")
+    host.click("#lang-toggle")  # the line follows the language
+    assert status(host).startswith("Warte seit ") and "darauf, dass Spieler 2 und Spieler 3 beitreten" in status(host)
+    host.click("#lang-toggle")
 
     # the menu lists both; deleting asks first and says what is lost
     host.click("#back-button")

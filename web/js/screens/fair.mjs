@@ -117,6 +117,11 @@ function renderWaiting() {
   else text.textContent = t("fairWaitMove", names, count, since);
 }
 
+// The language changed: the line above the table in the new one.
+export function relabelFair() {
+  if (match.mode === "fair" && fair.waiting && match.view && !$("game").hidden) renderWaiting();
+}
+
 // The share dialog for the next player: their messages packed into the fragment. The first
 // link to a seat is an invitation and says so; later ones say whose move it is.
 export async function shareFair() {
@@ -237,7 +242,7 @@ export async function openFairLink(code, messageTarget) {
     return;
   }
   const table = first.table || {};
-  const host = names && typeof names[first.seat] === "string" ? names[first.seat] : "";
+  const host = names && typeof names[first.seat] === "string" ? names[first.seat].trim().slice(0, 40) : "";  // words only
   const name = await askName(table.game, link.to, Number.isInteger(table.players) ? table.players : 0, host);
   rememberFairName(name);
   await show(await engine.request({ op: "fair_join", messages: link.m, seat: link.to, name, names }), { open: true });
