@@ -298,6 +298,10 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
         assert "rüft" in p.locator("#end-fair").inner_text() or "erified" in p.locator("#end-fair").inner_text()
         assert p.locator("#notice").inner_text() == "", "the end screen says how it ended; no 'your move'"
+    # whoever made the last move is asked to send it; the other's table only shows the end
+    last = host.evaluate("() => window.urzeit.request({op: 'fair_record', party: window.urzeit.view.match})"
+                                            ".then((r) => r.messages[r.messages.length - 1].seat)")
+    assert [p.locator("#fair-status").is_visible() for p in (host, friend)] == [last == 0, last == 1]
     screenshot(friend, "fair-end-phone")
     record = host.evaluate("() => window.urzeit.request({op: 'fair_record', party: window.urzeit.view.match})")
     assert record["result"]["over"] and "key" not in json.dumps(record["messages"][2:])

@@ -10,7 +10,7 @@ import { showEnd } from "./end.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { entryTitle } from "./menu.mjs";
 
-const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false };
+const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false };
 
 // The private part and the public messages, after every change and before any link leaves.
 // `date` is when the last message came or went (opening a game again does not change it).
@@ -31,6 +31,7 @@ async function persist() {
   };
   fair.since = entry.date;
   fair.moved = rec.messages.some((m) => m.kind === "act");
+  fair.lastMine = rec.messages.length > 0 && rec.messages[rec.messages.length - 1].seat === fair.seat;
   return writeFair(entry);
 }
 
@@ -102,8 +103,9 @@ function renderWaiting() {
   const text = $("fair-status-text"), send = $("fair-send");
   send.hidden = fair.to === null;
   if (fair.to !== null) send.textContent = t("fairSendTo", match.names[fair.to]);
-  if (match.view.over) {
-    text.textContent = t("fairOverSend");  // the end screen says how it ended
+  if (match.view.over) {  // the end screen says how it ended; the last link may still have to go
+    box.hidden = !fair.lastMine;
+    text.textContent = t("fairOverSend");
     return;
   }
   if (fair.to === null) {
