@@ -90,7 +90,7 @@ def tamper(page, link):
     before = stored(page)
     open_link(page, repack(link, data))
     assert page.locator("#app").get_attribute("data-fair-refused") == "fair.bad_signature"
-    msg = page.locator("#message").inner_text()
+    msg = page.locator("#fair-note").inner_text()  # at the top of the table, seen without scrolling
     assert "nicht angenommen" in msg or "refused" in msg
     assert stored(page) == before
 
@@ -117,7 +117,7 @@ def play_to_the_end(pages, cur):
             tamper(pages[1 - cur], link)
             tampered = True
         open_link(pages[1 - cur], link)
-        assert pages[1 - cur].locator("#message").inner_text() == ""
+        assert pages[1 - cur].locator("#message").inner_text() == pages[1 - cur].locator("#fair-note").inner_text() == ""
         cur = 1 - cur
     raise AssertionError("the game did not end")
 
@@ -248,6 +248,13 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
     assert friend.locator("#share-dialog[open]").count() == 0  # opening sends nothing by itself
     friend.click("#fair-send")
     assert unpack(take_link(friend))["m"] == unpack(to_ada)["m"]
+    # the old invitation again: nothing new, no second name asked, nothing stored changes
+    before = stored(friend)
+    open_link(friend, invite)
+    assert friend.locator("#app").get_attribute("data-fair-refused") == "fair.nothing_new"
+    assert "schon geöffnet" in friend.locator("#fair-note").inner_text()
+    assert stored(friend) == before and friend.locator("#fair-name-dialog[open]").count() == 0
+    screenshot(friend, "fair-page-old-link-phone")
 
     # a browser without seat 0's secret cannot take Ada's link
     third = browser.new_context(service_workers="block")
@@ -268,12 +275,13 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
     before = stored(host)
     open_link(host, to_ada)
     assert host.locator("#app").get_attribute("data-fair-refused") == "fair.nothing_new"
-    assert "opened this link before" in host.locator("#message").inner_text()
+    assert "opened this link before" in host.locator("#fair-note").inner_text()
     assert stored(host) == before
     # a link for another seat (her own invitation to Bo) is not taken as hers
     open_link(host, invite)
     assert host.locator("#app").get_attribute("data-fair-refused") == "other_seat"
-    assert "This link is for Bo (seat 2), not for you" in host.locator("#message").inner_text()
+    assert "This link is for Bo (seat 2), not for you" in host.locator("#fair-note").inner_text()
+    screenshot(host, "fair-page-other-seat-desktop")
     assert stored(host) == before and host.locator("#fair-name-dialog[open]").count() == 0
 
     # Ada closes the page too and resumes from the menu

@@ -81,8 +81,9 @@ function when(iso) {
 function statusBox() {
   let box = $("fair-status");
   if (!box) {
-    box = el("div", { id: "fair-status", class: "fair-status", role: "status" },
-      el("span", { id: "fair-status-text" }),
+    box = el("div", { id: "fair-status", class: "fair-status" },
+      el("p", { id: "fair-note", class: "message", role: "alert" }),  // what became of a link just opened
+      el("span", { id: "fair-status-text", role: "status" }),
       el("button", { type: "button", id: "fair-send", class: "primary", onclick: () => shareFair().catch((err) => showError($("message"), err)) }));
     $("status-line").after(box);
   }
@@ -166,6 +167,7 @@ export async function startFair({ game, players, options, name }) {
 
 export async function fairAct(action) {
   $("message").textContent = "";
+  clearNote();
   app.dataset.busy = "true";
   try {
     await show(await engine.request({ op: "fair_act", party: match.id, action }));
@@ -180,6 +182,7 @@ export async function fairAct(action) {
 
 async function restore(saved) {
   fair.checked = null;
+  clearNote();
   await show(await engine.request({ op: "fair_restore", private: saved.private, messages: saved.messages,
                                     names: saved.names }), { open: true });
 }
@@ -198,14 +201,21 @@ function badLink() {
   return Object.assign(new Error("the link is damaged"), { code: "bad_link" });
 }
 
+// At the top of the table, where a phone shows it without scrolling.
 function refused(err) {
   app.dataset.fairRefused = err.reason || err.code || "refused";
-  if (err.reason === "fair.nothing_new") $("message").textContent = t("fairOldLink");
-  else showError($("message"), err, t("fairRefused"));
+  const note = statusBox().querySelector("#fair-note");
+  if (err.reason === "fair.nothing_new") note.textContent = t("fairOldLink");
+  else showError(note, err, t("fairRefused"));
+}
+
+function clearNote() {
+  if ($("fair-note")) $("fair-note").textContent = "";
 }
 
 export async function openFairLink(code, messageTarget) {
   $("message").textContent = "";
+  clearNote();
   delete app.dataset.fairRefused;
   delete app.dataset.fairMissing;
   let link;
@@ -234,7 +244,7 @@ export async function openFairLink(code, messageTarget) {
     // a link this browser sent (or another seat's): it is not for us; our own game opens unchanged
     await restore(loadFair(first.gid, mine[0]));
     const to = match.names[link.to] || t("seatName", link.to + 1, true);  // as this game knows the seat now
-    $("message").textContent = t("fairOtherSeat", to, link.to + 1, mine[0] + 1);
+    statusBox().querySelector("#fair-note").textContent = t("fairOtherSeat", to, link.to + 1, mine[0] + 1);
     app.dataset.fairRefused = "other_seat";
     return;
   }
