@@ -8,7 +8,7 @@ import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
 import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
 import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, tableAfterReload } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
-import { fairAct, openFairLink, shareFair, startFair } from "./screens/fair.mjs";
+import { fairAct, openFairLink, openSavedFair, relabelFair, shareFair, startFair } from "./screens/fair.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -30,6 +30,7 @@ nav.newGame = async ({ game, seats, options }) => {
 nav.newFairGame = startFair;
 nav.fairAct = fairAct;
 nav.fairShare = shareFair;
+nav.openFair = openSavedFair;
 nav.toMenu = ({ keepGame = null } = {}) => {
   leaveTable();
   $("menu").hidden = false;
@@ -102,6 +103,7 @@ function toggleLang() {
   renderStatus();
   renderMenu();
   relabel();
+  relabelFair();
 }
 
 // A reload returns to the game that was at the table (the menu is one tap away).

@@ -77,3 +77,78 @@ export function pruneSaves(keepId = null, max = MAX_SAVES) {
   }
   return dropped;
 }
+
+// ---- fair games (docs/fair-play.md): one entry per seat this browser plays, under the game id ----
+// {version: 1, game, gid, seat, date (of the last message), private, messages, names, over,
+//  turn: "me" | a seat | null, waiting: "join" | "reveal" | "move" | null, scores, winners, check}
+// `private` is the seat's signing key and chain seed: it never leaves this browser.
+const FAIR_PREFIX = "urzeit.fair.";
+const FAIR_NAME_KEY = "urzeit.fair.name";
+
+const fairKey = (gid, seat) => `${FAIR_PREFIX}${gid}.${seat}`;
+
+export function validFairEntry(d) {
+  return Boolean(d && typeof d === "object" && d.version === 1 && typeof d.game === "string"
+    && typeof d.gid === "string" && Number.isInteger(d.seat) && d.seat >= 0 && d.private && typeof d.private === "object"
+    && Array.isArray(d.messages) && Array.isArray(d.names));
+}
+
+export function loadFair(gid, seat) {
+  const s = storage();
+  if (!s) return null;
+  try {
+    const d = JSON.parse(s.getItem(fairKey(gid, seat)));
+    return validFairEntry(d) && d.gid === gid && d.seat === seat ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeFair(entry) {
+  const s = storage();
+  if (!s) return false;
+  try {
+    s.setItem(fairKey(entry.gid, entry.seat), JSON.stringify(entry));
+    return true;
+  } catch {
+    return false;  // without its key the game cannot go on here: the caller sends no link
+  }
+}
+
+export function deleteFair(gid, seat) {
+  const s = storage();
+  if (s) s.removeItem(fairKey(gid, seat));
+}
+
+// Every fair seat held here, newest message first; unreadable entries are left out (they
+// hold no game a player could resume).
+export function listFair() {
+  const s = storage();
+  if (!s) return [];
+  const result = [];
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (!key || !key.startsWith(FAIR_PREFIX) || key === FAIR_NAME_KEY) continue;
+    try {
+      const d = JSON.parse(s.getItem(key));
+      if (validFairEntry(d) && key === fairKey(d.gid, d.seat)) result.push(d);
+    } catch { /* not ours to read */ }
+  }
+  result.sort((a, b) => String(b.date || "").localeCompare(String(a.date || "")));
+  return result;
+}
+
+// The seats of one fair game this browser plays (a link for another seat of it says so).
+export function fairSeatsHere(gid) {
+  return listFair().filter((d) => d.gid === gid).map((d) => d.seat).sort((a, b) => a - b);
+}
+
+export function rememberFairName(name) {
+  const s = storage();
+  try { if (s) s.setItem(FAIR_NAME_KEY, name); } catch { /* only a convenience */ }
+}
+
+export function lastFairName() {
+  const s = storage();
+  try { return (s && s.getItem(FAIR_NAME_KEY)) || ""; } catch { return ""; }
+}

@@ -1,9 +1,9 @@
 // Dialogs: the rules, and passing a game on by link (the Web Share API where the browser has
 // it, else a link to copy).
 import { engine } from "../boot.mjs";
-import { errorText, getLang, t } from "../i18n.mjs";
+import { displayName, errorText, getLang, t } from "../i18n.mjs";
 import { gameInfo } from "../games.mjs";
-import { $, match, nav } from "./shared.mjs";
+import { $, el, match, nav } from "./shared.mjs";
 
 export function showRules(gameId) {
   const info = gameInfo(gameId);
@@ -46,6 +46,7 @@ export async function shareGame() {
   if (match.mode === "fair") return nav.fairShare();  // only public messages travel: screens/fair.mjs
   $("share-title").textContent = t("shareTitle");
   delete $("share-dialog").dataset.fairTo;
+  delete $("share-dialog").dataset.invite;
   const replay = await engine.request({ op: "save", match: match.id });
   const url = new URL(location.href);
   url.search = "";
@@ -55,14 +56,57 @@ export async function shareGame() {
   const info = gameInfo(match.game);
   const note = info && info.shareNote;
   $("share-note").textContent = note ? note[getLang()] : "";
+  offerFair(replay);
   $("share-native").hidden = typeof navigator.share !== "function";
   $("share-dialog").showModal();
   if ($("share-native").hidden) $("share-link").select();
 }
 
+// A local game's link holds its seed (its note warns): for a game the fair protocol supports,
+// the fair way is one tap away: a new fair game of the same title and seats.
+function fairSupported(game, players) {
+  const g = engine.hello && engine.hello.games.find((x) => x.id === game);
+  return Boolean(g && g.fair && g.fair.ok && players >= Math.max(2, g.players[0]) && players <= g.players[1]);
+}
+
+function offerFair(replay) {
+  let box = $("share-fair");
+  if (!box) {
+    box = el("div", { id: "share-fair", class: "share-fair" },
+      el("p", { id: "share-fair-line", class: "hint" }),
+      el("button", { type: "button", id: "share-fair-button", onclick: playFairInstead }));
+    $("share-note").after(box);
+  }
+  box.hidden = !fairSupported(replay.game, replay.seats.length);
+  box.dataset.game = replay.game;
+  box.dataset.players = String(replay.seats.length);
+  box.dataset.options = JSON.stringify(replay.options || {});
+  const human = replay.seats.find((s) => s.kind === "human");
+  box.dataset.name = human ? displayName(human.name, "human") : "";
+  $("share-fair-line").textContent = t("shareFairLine");
+  $("share-fair-button").textContent = t("shareFairButton");
+}
+
+async function playFairInstead() {
+  const box = $("share-fair");
+  const name = /^(Spieler|Player) \d$/.test(box.dataset.name) ? "" : box.dataset.name;  // a default name is no name
+  try {
+    $("share-dialog").close();
+    await nav.newFairGame({ game: box.dataset.game, players: Number(box.dataset.players),
+                            options: JSON.parse(box.dataset.options), name });
+  } catch (err) {
+    $("message").textContent = errorText(err);
+  }
+}
+
+// What travels with the link: the dialog's own words (a fair invitation is no "your move").
+function sentText() {
+  return $("share-message").textContent || shareMessage();
+}
+
 async function shareNative() {
   try {
-    await navigator.share({ title: "Urzeit", text: shareMessage(), url: $("share-link").value });
+    await navigator.share({ title: "Urzeit", text: sentText(), url: $("share-link").value });
     $("share-note").textContent = t("shared");
   } catch (err) {
     if (err && err.name === "AbortError") return;  // the player closed the share sheet
@@ -72,7 +116,7 @@ async function shareNative() {
 
 async function copyLink() {
   try {
-    await navigator.clipboard.writeText(`${shareMessage()}\n${$("share-link").value}`);
+    await navigator.clipboard.writeText(`${sentText()}\n${$("share-link").value}`);
     $("share-note").textContent = t("copied");
   } catch {
     $("share-link").select();

@@ -1,51 +1,38 @@
 // Fair games by link (docs/fair-play.md): each player's party lives in their own browser; a
 // link carries only public, signed messages (`#f=...`), never a secret. The private part
-// (signing key, chain seed) is kept in this browser's storage under the game id.
+// (signing key, chain seed) is kept in this browser's storage under the game id (storage.mjs).
 import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
-import { gameInfo } from "../games.mjs";
+import { fairSeatsHere, lastFairName, loadFair, rememberFairName, writeFair } from "../storage.mjs";
 import { $, app, el, match, showError } from "./shared.mjs";
 import { logEvents, openMatch, resultText, say, setView } from "./table.mjs";
 import { showEnd } from "./end.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { entryTitle } from "./menu.mjs";
 
-const KEY = "urzeit.fair.";
-const NAME_KEY = "urzeit.fair.name";
-const fair = { gid: null, seat: null, waiting: null, to: null, checked: null };
-
-const storeKey = (gid, seat) => `${KEY}${gid}.${seat}`;
-
-function loadParty(gid, seat) {
-  try {
-    const data = JSON.parse(localStorage.getItem(storeKey(gid, seat)));
-    return data && data.version === 1 && data.private && Array.isArray(data.messages) ? data : null;
-  } catch {
-    return null;
-  }
-}
+const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false };
 
 // The private part and the public messages, after every change and before any link leaves.
+// `date` is when the last message came or went (opening a game again does not change it).
 async function persist() {
   const [priv, rec] = await Promise.all([engine.request({ op: "fair_private", party: match.id }),
     engine.request({ op: "fair_record", party: match.id })]);
   const v = match.view;
-  const data = { version: 1, game: match.game, gid: fair.gid, seat: fair.seat, date: new Date().toISOString(),
-                 private: priv, messages: rec.messages, names: match.seats.map((s) => s.name), over: v.over };
-  try {
-    localStorage.setItem(storeKey(fair.gid, fair.seat), JSON.stringify(data));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function rememberName(name) {
-  try { localStorage.setItem(NAME_KEY, name); } catch { /* only a convenience */ }
-}
-
-function lastName() {
-  try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
+  const old = loadFair(fair.gid, fair.seat);
+  const changed = !old || old.messages.length !== rec.messages.length;
+  const entry = {
+    version: 1, game: match.game, gid: fair.gid, seat: fair.seat,
+    date: changed ? new Date().toISOString() : old.date,
+    private: priv, messages: rec.messages, names: match.seats.map((s) => s.name), over: v.over,
+    turn: app.dataset.fairWaiting === "me" ? "me" : fair.to, waiting: fair.waiting.for,
+    waitingSeats: fair.waiting.seats.filter((s) => s !== fair.seat),
+    scores: v.scores, winners: v.winners || null,
+    check: old && !changed ? old.check || null : null,
+  };
+  fair.since = entry.date;
+  fair.moved = rec.messages.some((m) => m.kind === "act");
+  fair.lastMine = rec.messages.length > 0 && rec.messages[rec.messages.length - 1].seat === fair.seat;
+  return writeFair(entry);
 }
 
 // A reply of the engine (fair_new/join/receive/act/restore): the table, the log, storage and
@@ -63,11 +50,14 @@ async function show(r, { open = false } = {}) {
   }
   logEvents([], r.log);
   fair.waiting = r.waiting;
+  fair.to = nextSeat();
+  app.dataset.fairWaiting = r.waiting.for === "move" && r.waiting.seats[0] === fair.seat ? "me" : fair.to === null ? "" : String(fair.to);
   if (!await persist()) {
     $("message").textContent = t("fairStorageFailed");
     return;
   }
-  renderWaiting(r.send.length > 0);
+  renderWaiting();
+  if (fair.to !== null && r.send.length > 0) shareFair().catch((err) => showError($("message"), err));
   if (r.view.over) verify();
 }
 
@@ -79,32 +69,86 @@ function nextSeat() {
   return null;
 }
 
-function renderWaiting(fresh) {
-  const w = fair.waiting;
-  fair.to = nextSeat();
-  app.dataset.fairWaiting = w.for === "move" && w.seats[0] === fair.seat ? "me" : fair.to === null ? "" : String(fair.to);
-  if (match.view.over) say("");  // the end screen says how it ended
-  else say(fair.to === null ? t("fairYourMove") : t("fairWaiting", match.names[fair.to]));
-  if (fair.to === null) return;
-  if (fresh) shareFair().catch((err) => showError($("message"), err));
+function when(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const today = new Date().toDateString() === d.toDateString();
+  return d.toLocaleString(getLang(), today ? { timeStyle: "short" } : { dateStyle: "short", timeStyle: "short" });
 }
 
-// The share dialog for the next player: their messages packed into the fragment.
+// One line above the table: whose turn, or whom the game waits for, since when, and why the
+// table may still be empty (nothing is drawn before every seat has given its random value).
+function statusBox() {
+  let box = $("fair-status");
+  if (!box) {
+    box = el("div", { id: "fair-status", class: "fair-status" },
+      el("p", { id: "fair-note", class: "message", role: "alert" }),  // what became of a link just opened
+      el("span", { id: "fair-status-text", role: "status" }),
+      el("button", { type: "button", id: "fair-send", class: "primary", onclick: () => shareFair().catch((err) => showError($("message"), err)) }));
+    $("status-line").after(box);
+  }
+  return box;
+}
+
+function waitingNames() {
+  const seats = fair.waiting.seats.filter((s) => s !== fair.seat);
+  return (seats.length ? seats : [fair.to]).map((s) => match.names[s]);
+}
+
+function renderWaiting() {
+  const box = statusBox();
+  const w = fair.waiting;
+  say("");
+  box.hidden = false;
+  box.dataset.waiting = w.for || "over";
+  const text = $("fair-status-text"), send = $("fair-send");
+  send.hidden = fair.to === null;
+  if (fair.to !== null) send.textContent = t("fairSendTo", match.names[fair.to]);
+  if (match.view.over) {  // the end screen says how it ended; the last link may still have to go
+    box.hidden = !fair.lastMine;
+    text.textContent = t("fairOverSend");
+    return;
+  }
+  if (fair.to === null) {
+    text.textContent = t("fairYourMove");
+    return;
+  }
+  const names = t("nameList", waitingNames()), count = waitingNames().length, since = when(fair.since);
+  if (w.for === "join") text.textContent = t("fairWaitJoin", names, count, since);
+  else if (w.for === "reveal" && !fair.moved) text.textContent = t("fairWaitFirstDraw", names, count, since);
+  else if (w.for === "reveal") text.textContent = t("fairWaitReveal", names, count, since);
+  else text.textContent = t("fairWaitMove", names, count, since);
+}
+
+// The language changed: the line above the table in the new one.
+export function relabelFair() {
+  if (match.mode === "fair" && fair.waiting && match.view && !$("game").hidden) renderWaiting();
+}
+
+// The share dialog for the next player: their messages packed into the fragment. The first
+// link to a seat is an invitation and says so; later ones say whose move it is.
 export async function shareFair() {
   if (fair.to === null) fair.to = (fair.seat + 1) % match.seats.length;
   const link = await engine.request({ op: "fair_link", party: match.id, to: fair.to });
   const url = new URL(location.href);
   url.search = "";
   url.hash = "f=" + await pack(JSON.stringify({ v: 1, to: link.to, invite: link.invite, names: link.names, m: link.messages }));
-  const info = gameInfo(match.game);
-  const title = info ? info.titles[getLang()] || info.titles.de : "";
-  const name = match.names[fair.to];
-  $("share-title").textContent = t("fairLinkTitle", name);
+  const title = entryTitle(match.game);
+  const name = match.names[fair.to], me = match.names[fair.seat], seat = fair.to + 1, players = match.seats.length;
+  if (link.invite) {
+    $("share-title").textContent = t("fairInviteTitle", seat, title);
+    $("share-message").textContent = t("fairInviteText", me, title, seat, players);
+    $("share-note").textContent = t("fairInviteNote", seat) + " " + t("fairGuaranteeShort");
+  } else {
+    $("share-title").textContent = t("fairLinkTitle", name);
+    $("share-message").textContent = match.view.over ? t("fairShareOver", title, name) : t("fairShareText", title, name);
+    $("share-note").textContent = t("fairGuarantee");
+  }
   $("share-link").value = url.href;
-  $("share-message").textContent = t("fairShareText", title, name);
-  $("share-note").textContent = t("fairGuarantee");
   $("share-native").hidden = typeof navigator.share !== "function";
   $("share-dialog").dataset.fairTo = String(fair.to);
+  $("share-dialog").dataset.invite = String(link.invite);
+  if ($("share-fair")) $("share-fair").hidden = true;  // the local dialog's offer of a fair game
   if (!$("share-dialog").open) $("share-dialog").showModal();
   if ($("share-native").hidden) $("share-link").select();
 }
@@ -113,16 +157,17 @@ export function isFair() {
   return match.mode === "fair";
 }
 
-// ---- starting, moving ----
+// ---- starting, moving, resuming ----
 
 export async function startFair({ game, players, options, name }) {
-  if (name) rememberName(name);
+  if (name) rememberFairName(name);
   const r = await engine.request({ op: "fair_new", game, players, seat: 0, options, name: name || undefined });
   await show(r, { open: true });
 }
 
 export async function fairAct(action) {
   $("message").textContent = "";
+  clearNote();
   app.dataset.busy = "true";
   try {
     await show(await engine.request({ op: "fair_act", party: match.id, action }));
@@ -135,15 +180,44 @@ export async function fairAct(action) {
   }
 }
 
+async function restore(saved) {
+  fair.checked = null;
+  clearNote();
+  await show(await engine.request({ op: "fair_restore", private: saved.private, messages: saved.messages,
+                                    names: saved.names }), { open: true });
+}
+
+// From the menu: the game as this browser left it (its storage entry); the link to the other
+// player is one tap away.
+export async function openSavedFair(gid, seat) {
+  const saved = loadFair(gid, seat);
+  if (!saved) throw Object.assign(new Error("no such fair game here"), { code: "unknown_match" });
+  await restore(saved);
+}
+
 // ---- opening a link ----
 
 function badLink() {
   return Object.assign(new Error("the link is damaged"), { code: "bad_link" });
 }
 
+// At the top of the table, where a phone shows it without scrolling.
+function refused(err) {
+  app.dataset.fairRefused = err.reason || err.code || "refused";
+  const note = statusBox().querySelector("#fair-note");
+  if (err.reason === "fair.nothing_new") note.textContent = t("fairOldLink");
+  else showError(note, err, t("fairRefused"));
+}
+
+function clearNote() {
+  if ($("fair-note")) $("fair-note").textContent = "";
+}
+
 export async function openFairLink(code, messageTarget) {
   $("message").textContent = "";
+  clearNote();
   delete app.dataset.fairRefused;
+  delete app.dataset.fairMissing;
   let link;
   try {
     link = JSON.parse(await unpack(code));
@@ -154,19 +228,24 @@ export async function openFairLink(code, messageTarget) {
   if (link.v !== 1 || !Number.isInteger(link.to) || !first || typeof first.gid !== "string") throw badLink();
   const names = Array.isArray(link.names) ? link.names : undefined;
   const same = match.mode === "fair" && fair.gid === first.gid && fair.seat === link.to && !$("game").hidden;
-  const saved = same ? null : loadParty(first.gid, link.to);
+  const saved = same ? null : loadFair(first.gid, link.to);
   if (same || saved) {
     // this seat's party (open already, or from its own storage), then the link's news
-    if (saved) {
-      await show(await engine.request({ op: "fair_restore", private: saved.private, messages: saved.messages,
-                                        names: saved.names }), { open: true });
-    }
+    if (saved) await restore(saved);
     try {
       await show(await engine.request({ op: "fair_receive", party: match.id, messages: link.m, names }));
     } catch (err) {
-      showError($("message"), err, t("fairRefused"));
-      app.dataset.fairRefused = err.reason || err.code || "refused";
+      refused(err);
     }
+    return;
+  }
+  const mine = fairSeatsHere(first.gid);
+  if (mine.length) {
+    // a link this browser sent (or another seat's): it is not for us; our own game opens unchanged
+    await restore(loadFair(first.gid, mine[0]));
+    const to = match.names[link.to] || t("seatName", link.to + 1, true);  // as this game knows the seat now
+    statusBox().querySelector("#fair-note").textContent = t("fairOtherSeat", to, link.to + 1, mine[0] + 1);
+    app.dataset.fairRefused = "other_seat";
     return;
   }
   if (!link.invite) {
@@ -175,24 +254,29 @@ export async function openFairLink(code, messageTarget) {
     return;
   }
   const table = first.table || {};
-  const name = await askName(table.game, link.to);
-  rememberName(name);
+  const host = names && typeof names[first.seat] === "string" ? names[first.seat].trim().slice(0, 40) : "";  // words only
+  const name = await askName(table.game, link.to, Number.isInteger(table.players) ? table.players : 0, host);
+  rememberFairName(name);
   await show(await engine.request({ op: "fair_join", messages: link.m, seat: link.to, name, names }), { open: true });
 }
 
-// The first time a seat opens its invitation: the game, the seat, the player's name.
-function askName(game, seat) {
+// The first time a seat opens its invitation: who invites, to what game and seat, what
+// happens next, what is guaranteed; the player's name.
+function askName(game, seat, players, host) {
   let dialog = $("fair-name-dialog");
   if (!dialog) {
     dialog = el("dialog", { id: "fair-name-dialog", class: "dialog", "aria-labelledby": "fair-name-title" });
     document.body.append(dialog);
   }
   const input = el("input", { id: "fair-name", type: "text", maxlength: "40", autocomplete: "nickname" });
-  input.value = lastName();
-  const form = el("form", { method: "dialog" },
-    el("h3", { id: "fair-name-title" }, t("fairInvited", entryTitle(game), seat + 1)),
+  input.value = lastFairName();
+  const title = entryTitle(game);
+  const form = el("form", { method: "dialog", class: "dialog-body" },
+    el("h3", { id: "fair-name-title" }, host ? t("fairInvitedBy", host, title) : t("fairInvited", title)),
+    el("p", { id: "fair-name-seat" }, t("fairYourSeat", seat + 1, players)),
+    el("p", { class: "hint" }, t("fairJoinNext")),
     el("label", { for: "fair-name" }, t("fairAskName")), " ", input,
-    el("p", { class: "hint" }, t("fairGuarantee")),
+    el("p", { class: "hint" }, t("fairGuaranteeShort")),
     el("div", { class: "row-buttons" }, el("button", { id: "fair-name-ok", class: "primary", value: "ok" }, t("fairJoin"))));
   dialog.replaceChildren(form);
   dialog.showModal();
@@ -203,20 +287,28 @@ function askName(game, seat) {
 
 // ---- the end: the record checked ----
 
+export function checkText(check) {
+  if (!check) return "";
+  return check.verified ? t("fairVerified") : t("fairFailed") + errorText(check.error);
+}
+
 async function verify() {
   const key = `${match.id}:${match.view.state_id}`;
   if (fair.checked && fair.checked.key === key) return;
   fair.checked = { key, text: t("fairChecking"), verified: null };
   match.fairCheck = fair.checked;
+  let check;
   try {
     const record = await engine.request({ op: "fair_record", party: match.id });
     const c = await engine.request({ op: "fair_check", record });
-    fair.checked.verified = c.verified;
-    fair.checked.text = c.verified ? t("fairVerified") : t("fairFailed") + errorText(c.error);
+    check = c.verified ? { verified: true } : { verified: false, error: c.error };
   } catch (err) {
-    fair.checked.verified = false;
-    fair.checked.text = t("fairFailed") + errorText(err);
+    check = { verified: false, error: { code: err.code, reason: err.reason, params: err.params } };
   }
+  fair.checked.verified = check.verified;
+  fair.checked.text = checkText(check);
+  const entry = loadFair(fair.gid, fair.seat);
+  if (entry) writeFair({ ...entry, check });  // the menu shows the verdict
   app.dataset.fairVerified = String(fair.checked.verified);
   if (match.view && match.view.over) showEnd(match.view, { resultText, force: true });
 }

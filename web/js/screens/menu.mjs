@@ -3,7 +3,7 @@
 import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
 import { GAMES, gameInfo } from "../games.mjs";
-import { MAX_SAVES, deleteSave, listSaves, newSaveId, validRecord } from "../storage.mjs";
+import { MAX_SAVES, deleteFair, deleteSave, listFair, listSaves, newSaveId, validRecord } from "../storage.mjs";
 import { $, SEAT_COLOURS, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
 
 const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false };
@@ -211,8 +211,10 @@ export function renderSaved() {
   const list = $("saved-list");
   list.replaceChildren();
   const saves = listSaves();
-  $("saved").hidden = saves.length === 0;
+  const fairGames = listFair();
+  $("saved").hidden = saves.length + fairGames.length === 0;
   $("saved-cap").textContent = saves.length >= MAX_SAVES - 2 ? t("savesCapped", MAX_SAVES) : "";
+  const items = fairGames.map((f) => [String(f.date || ""), fairItem(f)]);
   for (const s of saves) {
     const li = el("li", { class: "saved-game", "data-save-id": s.id });
     const actions = [];
@@ -238,8 +240,69 @@ export function renderSaved() {
       buttons.append(b);
     }
     li.append(buttons);
-    list.append(li);
+    items.push([s.ok ? String(s.record.date || "") : "", li]);
   }
+  items.sort((a, b) => b[0].localeCompare(a[0]));  // local and fair games together, newest first
+  list.append(...items.map(([, li]) => li));
+  // a phone lists running games above the game cards: no heading over an empty place then
+  $("saved").classList.toggle("all-running", items.every(([, li]) => li.classList.contains("running")));
+}
+
+// A fair game held in this browser (storage.mjs): whose turn, since when, or how it ended and
+// whether its record checked out; opened from its own storage, deleted only after a question.
+function fairItem(f) {
+  const names = f.names.map((n, i) => (typeof n === "string" && n ? displayName(n, "human") : t("seatName", i + 1, true)));
+  const others = names.filter((_, i) => i !== f.seat);
+  const date = new Date(f.date);
+  const dateText = Number.isNaN(date.getTime()) ? "" : date.toLocaleString(getLang(), { dateStyle: "short", timeStyle: "short" });
+  let state;
+  if (f.over) {
+    const w = Array.isArray(f.winners) ? f.winners.filter((i) => names[i] !== undefined) : [];
+    const result = w.length === 1 ? t("winner", names[w[0]]) : w.length === names.length ? t("draw") : t("winners", w.map((i) => names[i]).join(" & "));
+    const check = f.check ? (f.check.verified ? t("fairCheckedShort") : `${t("fairCheckFailedShort")}: ${errorText(f.check.error)}`) : "";
+    state = [result, check].filter(Boolean).join(" · ");
+  } else if (f.turn === "me") {
+    state = t("fairMine");
+  } else {
+    const seats = Array.isArray(f.waitingSeats) && f.waitingSeats.length ? f.waitingSeats : [f.turn];
+    const waited = seats.filter((i) => Number.isInteger(i) && names[i]).map((i) => names[i]);
+    state = t("fairWaitsFor", t("nameList", waited.length ? waited : others));
+  }
+  const scores = Array.isArray(f.scores) ? f.scores : [];
+  const players = names.map((n, i) => `${n}${scores[i] !== undefined && f.over ? " " + scores[i] : ""}`).join(" · ");
+  const li = el("li", { class: "saved-game fair-game" + (f.over ? "" : " running"), "data-fair-gid": f.gid, "data-fair-seat": String(f.seat) },
+    el("span", { class: "saved-text" }, el("strong", {}, entryTitle(f.game)), " ", el("span", { class: "badge fair-badge" }, t("fairBadge")), el("br"),
+      el("span", { class: "saved-state fair-state" + (f.turn === "me" && !f.over ? " fair-mine" : "") }, state), el("br"),
+      el("span", { class: "saved-players" }, players), " · ", el("span", { class: "saved-date" }, t("fairLastMessage", dateText))));
+  const open = el("button", { type: "button", class: "saved-resume fair-open" + (f.over ? "" : " primary"),
+    onclick: () => nav.openFair(f.gid, f.seat).catch((err) => { showError($("import-message"), err); }) }, f.over ? t("watch") : t("resume"));
+  open.disabled = engine.status !== "ready";
+  const remove = el("button", { type: "button", class: "saved-remove fair-remove", onclick: () => confirmFairDelete(f, names) }, t("remove"));
+  li.append(el("span", { class: "saved-buttons" }, open, remove));
+  return li;
+}
+
+function confirmFairDelete(f, names) {
+  let dialog = $("fair-delete-dialog");
+  if (!dialog) {
+    dialog = el("dialog", { id: "fair-delete-dialog", class: "dialog", "aria-labelledby": "fair-delete-title" });
+    document.body.append(dialog);
+  }
+  const others = t("nameList", names.filter((_, i) => i !== f.seat));
+  const text = f.over ? t("fairDeleteOver", entryTitle(f.game), others) : t("fairDeleteRunning", entryTitle(f.game), others);
+  dialog.replaceChildren(el("form", { method: "dialog", class: "dialog-body" },
+    el("h3", { id: "fair-delete-title" }, t("fairDeleteTitle")),
+    el("p", { id: "fair-delete-text" }, text),
+    el("div", { class: "row-buttons" },
+      el("button", { id: "fair-delete-cancel", value: "cancel", class: "primary" }, t("cancel")),
+      el("button", { id: "fair-delete-ok", value: "delete" }, t("removeConfirm")))));
+  dialog.returnValue = "";
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue !== "delete") return;
+    deleteFair(f.gid, f.seat);
+    renderSaved();
+  }, { once: true });
+  dialog.showModal();
 }
 
 async function resume(s) {

@@ -476,16 +476,22 @@ def view_words(view, lang="en"):
         held = sum((p.get("available") or {}).values())
         chief = CHIEFS[p["chief"]]["number"] if p.get("chief") in CHIEFS else p.get("number")
         power = f": {_POWERS[lang][p['power']]}" if p.get("power") in _POWERS[lang] else ""
+        capacity = p.get("capacity")
         hand = _count(p.get("hand_count", 0), *(("Handkarte", "Handkarten") if de else ("hand card", "hand cards")))
         seen = p.get("seen_hand") or []
         seen_text = (f" ({'gesehen' if de else 'seen'}: {', '.join(card_name(c, lang) for c in seen)})"
                      if seen and i != seat else "")
-        free = max(0, p["capacity"] - held)
+        if capacity is None:  # before the set-up draws (a fair game waits for its first reveals)
+            places, chief_text = ("Häuptling noch nicht gezogen" if de else "Chief not drawn yet"), ""
+        else:
+            free = max(0, capacity - held)
+            places = f"{free} von {capacity} Plätzen frei" if de else f"{free} of {capacity} places free"
+            chief_text = f"{'Häuptling' if de else 'Chief'} {chief}{power} · "
         players.append({
             "name": name,
             "points": points_words(p.get("score", 0), lang),
-            "places": (f"{free} von {p['capacity']} Plätzen frei" if de else f"{free} of {p['capacity']} places free"),
-            "info": f"{'Häuptling' if de else 'Chief'} {chief}{power} · {hand}{seen_text}",
+            "places": places,
+            "info": f"{chief_text}{hand}{seen_text}",
             "tribe": f"{f'Stamm von {name}' if de else f'{name}’s tribe'} · {points_words(p.get('score', 0), lang)}",
         })
     words["players"] = players
