@@ -20,6 +20,9 @@ FIGURE_KINDS = ("gatherer", "fisher", "hunter", "hut")
 # which figure may stand on which zone kind
 FIGURES_FOR = {FOREST: ("gatherer",), RIVER: ("fisher", "hut"), MEADOW: ("hunter",), LAKE: ("hut",)}
 ANIMALS = ("deer", "mammoth", "aurochs", "tiger")
+# where points come from (the score log's categories): forests and rivers when completed, huts and
+# hunters at the final scoring
+SCORE_CATEGORIES = ("forests", "rivers", "huts", "hunters")
 
 _FITS: dict = {}  # (open-position pattern, type index) -> rotations that fit
 
@@ -644,8 +647,20 @@ class SammlerState(State):
         for p in range(self.n):
             entries = [e for e in self.score_log if e["player"] == p]
             sums = {c: sum(e["points"] for e in entries if e["category"] == c)
-                    for c in ("forests", "rivers", "huts", "hunters")}
+                    for c in SCORE_CATEGORIES}
             result.append({"total": self.score[p], **sums, "entries": entries})
+        return result
+
+    def end_figures(self) -> list[dict]:
+        """Points by feature from the actual scoring (the score log), and how many features of
+        each kind scored for the seat."""
+        result = []
+        for p in range(self.n):
+            entries = [e for e in self.score_log if e["player"] == p]
+            result.append({
+                "points": {c: sum(e["points"] for e in entries if e["category"] == c) for c in SCORE_CATEGORIES},
+                "counts": {f"{c}_scored": sum(1 for e in entries if e["category"] == c) for c in SCORE_CATEGORIES},
+            })
         return result
 
     def view(self, player) -> dict:
