@@ -9,6 +9,7 @@ import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./
 import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, tableAfterReload } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
 import { fairAct, openFairLink, shareFair, startFair } from "./screens/fair.mjs";
+import { hideStats, relabelStats, showStats } from "./screens/stats.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -32,10 +33,16 @@ nav.fairAct = fairAct;
 nav.fairShare = shareFair;
 nav.toMenu = ({ keepGame = null } = {}) => {
   leaveTable();
+  hideStats();
   $("menu").hidden = false;
   renderSaved();
   window.scrollTo(0, 0);
   if (keepGame) showSetup(keepGame);
+};
+nav.toStats = (game = null) => {
+  leaveTable();
+  $("menu").hidden = true;
+  showStats(game);
 };
 
 engine.lang = getLang;  // the engine words views and moves in the page's language
@@ -102,6 +109,7 @@ function toggleLang() {
   renderStatus();
   renderMenu();
   relabel();
+  relabelStats();
 }
 
 // A reload returns to the game that was at the table (the menu is one tap away).
@@ -166,6 +174,7 @@ $("rules-button").addEventListener("click", () => showRules(match.game));
 $("menu-rules-button").addEventListener("click", () => showRules(selectedGame()));
 $("import-file").addEventListener("change", (ev) => { if (ev.target.files[0]) importFile(ev.target.files[0]); ev.target.value = ""; });
 $("lang-toggle").addEventListener("click", toggleLang);
+$("stats-button").addEventListener("click", () => nav.toStats());
 bindTable();
 bindDialogs();
 setLang(getLang());

@@ -3,6 +3,7 @@
 // final position stays visible below it.
 import { engine } from "../boot.mjs";
 import { t } from "../i18n.mjs";
+import { finishedRecord, recordGame } from "../stats-store.mjs";
 import { $, el, match, nav, showError } from "./shared.mjs";
 
 let shownFor = null;  // the state the end screen was built for
@@ -25,6 +26,8 @@ export function showEnd(view, { resultText, force = false }) {
   if (shownFor === key && !force) return;
   const first = shownFor === null;
   shownFor = key;
+  // the statistics keep a game that ended here once (a reload or a replay adds nothing)
+  recordGame(finishedRecord(view, { mode: match.mode, saveId: match.saveId, seats: match.seats }));
   const box = $("end-screen");
   const r = match.renderer;
   const body = r && r.breakdown ? r.breakdown(view, document.documentElement.lang) : scoreTable(view);
@@ -38,6 +41,7 @@ export function showEnd(view, { resultText, force = false }) {
     el("div", { class: "end-breakdown", "data-owner": "renderer" }, body),
     el("div", { class: "end-buttons" }, again,
       el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),
+      el("button", { type: "button", id: "end-stats-button", class: "ghost", onclick: () => nav.toStats(match.game) }, t("statistics")),
       el("button", { type: "button", id: "end-menu-button", class: "ghost", onclick: () => nav.toMenu() }, t("menu"))),
     el("p", { class: "message", id: "end-message", role: "alert" }));
   box.hidden = false;

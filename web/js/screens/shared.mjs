@@ -19,7 +19,7 @@ export const match = {
 
 // Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).
 export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {}, newFairGame: async () => {},
-                     fairAct: async () => ({ ok: false }), fairShare: async () => {} };
+                     fairAct: async () => ({ ok: false }), fairShare: async () => {}, toStats: () => {} };
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
