@@ -174,7 +174,7 @@ export function displayName(name, kind) {
 Object.assign(TEXTS.de, {
   statistics: "Statistik", statsTitle: "Statistik und beendete Partien", statsGame: "Spiel",
   statsNone: "Noch keine beendete Partie. Wenn ein Spiel auf diesem Gerät zu Ende geht, steht es hier.",
-  statsPlayers: "Spieler", statsGames: "Partien", statsWins: "Siege", statsAverage: "Ø Punkte", statsBest: "Bestes",
+  statsPlayers: "Spieler", statsGames: "Partien", statsWins: "Siege", statsAverage: "Ø Punkte", statsBest: "Beste",
   statsPointsBy: "Punkte nach Herkunft (Durchschnitt je Partie)", statsCounts: "Weitere Zahlen (Durchschnitt je Partie)",
   statsChart: (n) => n === 1 ? "Punkte der letzten Partie" : `Punkte der letzten ${n} Partien`,
   statsHistory: "Beendete Partien", statsWon: "Sieg", statsFair: "per Link",
@@ -183,6 +183,7 @@ Object.assign(TEXTS.de, {
   statsDeleteAsk: "Diese Partie wirklich aus der Statistik löschen?", statsYesDelete: "Ja, löschen", statsCancel: "Abbrechen",
   statsBroken: (n) => n === 1 ? "Ein unlesbarer Eintrag wird übergangen." : `${n} unlesbare Einträge werden übergangen.`,
   statsKept: (n) => `Es werden die letzten ${n} Partien aufbewahrt.`, statsGameNo: "Partie",
+  statsShowAll: (n) => `Alle ${n} Partien zeigen`,
 });
 Object.assign(TEXTS.en, {
   statistics: "Statistics", statsTitle: "Statistics and finished games", statsGame: "Game",
@@ -196,4 +197,5 @@ Object.assign(TEXTS.en, {
   statsDeleteAsk: "Really delete this game from the statistics?", statsYesDelete: "Yes, delete", statsCancel: "Cancel",
   statsBroken: (n) => n === 1 ? "One unreadable entry is skipped." : `${n} unreadable entries are skipped.`,
   statsKept: (n) => `The last ${n} games are kept.`, statsGameNo: "Game",
+  statsShowAll: (n) => `Show all ${n} games`,
 });

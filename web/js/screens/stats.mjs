@@ -13,7 +13,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["#b5562b", "#2e6fd1", "#2f9e44", "#8e44ad", "#c79100", "#333333"];
 const CHART_GAMES = 20;
 const CHART_PLAYERS = 4;
-const ui = { game: null };
+const HISTORY_SHOWN = 20;  // the rest behind a button: a phone's page stays short
+const ui = { game: null, allHistory: false };
 
 const fmt = (n) => new Intl.NumberFormat(getLang(), { maximumFractionDigits: 1 }).format(n);
 
@@ -31,6 +32,7 @@ function figureName(records, key) {
 
 export function showStats(game = null) {
   if (game) ui.game = game;
+  ui.allHistory = false;
   $("stats").hidden = false;
   renderStats();
   window.scrollTo(0, 0);
@@ -60,7 +62,7 @@ export function renderStats() {
   }
   const picker = el("select", { id: "stats-game", "aria-label": t("statsGame") });
   for (const g of games) picker.append(new Option(entryTitle(g), g, false, g === ui.game));
-  picker.onchange = () => { ui.game = picker.value; renderStats(); };
+  picker.onchange = () => { ui.game = picker.value; ui.allHistory = false; renderStats(); };
   const mine = records.filter((r) => r.game === ui.game);
   const sum = summarize(mine);
   box.replaceChildren(head,
@@ -97,7 +99,7 @@ function playersTable(sum) {
 
 function figuresTable(id, records, sum, group, keys) {
   const players = sum.players;
-  const table = el("table", { class: "stats-table", id },
+  const table = el("table", { class: "stats-table stats-figures", id },
     el("thead", {}, el("tr", {}, el("th", {}, ""), ...players.map((p) => el("th", { scope: "col", class: "num" }, playerName(p.seat))))));
   const body = el("tbody");
   for (const key of keys) {
@@ -164,7 +166,7 @@ function chart(records, players) {
 function history(records) {
   const saves = new Map(listSaves().filter((s) => s.ok).map((s) => [s.id, s.record]));
   const list = el("ul", { class: "stats-history", id: "stats-history" });
-  for (const r of records) {
+  for (const r of ui.allHistory ? records : records.slice(0, HISTORY_SHOWN)) {
     const date = new Date(r.date).toLocaleString(getLang(), { dateStyle: "short", timeStyle: "short" });
     const players = el("span", { class: "stats-result" });
     r.seats.forEach((seat, i) => {
@@ -185,7 +187,10 @@ function history(records) {
     li.append(buttons);
     list.append(li);
   }
-  return list;
+  if (records.length <= HISTORY_SHOWN || ui.allHistory) return list;
+  const more = el("button", { type: "button", id: "stats-more", class: "ghost",
+                              onclick: () => { ui.allHistory = true; renderStats(); } }, t("statsShowAll", records.length));
+  return el("div", {}, list, more);
 }
 
 function actions(records, broken) {
