@@ -128,6 +128,7 @@ export function summarize(records) {
       }
     });
   }
-  const list = [...players.values()].sort((a, b) => b.games - a.games || b.wins - a.wins || a.key.localeCompare(b.key));
+  // people first (the statistics are theirs), then by games played
+  const list = [...players.values()].sort((a, b) => (a.seat.kind === "ai") - (b.seat.kind === "ai") || b.games - a.games || b.wins - a.wins || a.key.localeCompare(b.key));
   return { players: list, pointKeys, countKeys };
 }
