@@ -46,9 +46,8 @@ def test_figures_add_up_to_the_scores_in_random_games(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_figures_add_up_in_bot_games_through_the_api(game_id):
     game = games.get(game_id)
-    for seed in (5, 6):
-        n = game.max_players if seed % 2 else game.min_players
-        seats = [{"kind": "ai", "level": "easy"} for _ in range(n)]
+    for seed in (5, 6):  # two-player games keep it short; the random games above cover every count
+        seats = [{"kind": "ai", "level": "easy"} for _ in range(game.min_players)]
         reply = api.call({"op": "new", "game": game_id, "seats": seats, "seed": seed})["result"]
         m, view = reply["match"], reply["view"]
         assert view["stats"] is None
@@ -102,3 +101,14 @@ def test_a_running_game_has_no_stats_in_its_view():
     reply = api.call({"op": "new", "game": "nim", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1,
                       "lang": "en"})["result"]
     assert reply["view"]["stats"] is None and "figures" not in reply["view"]["words"]
+
+
+def test_a_fair_games_view_carries_its_stats_at_the_end():
+    from test_fair_api import ok, play_on, two_parties
+    p = two_parties()
+    assert ok({"op": "fair_view", "party": p[0], "lang": "de"})["view"]["stats"] is None
+    play_on(p)
+    v = ok({"op": "fair_view", "party": p[0], "lang": "de"})["view"]
+    assert v["over"] and [s["score"] for s in v["stats"]] == v["scores"]
+    assert all(sum(s["points"].values()) == s["score"] for s in v["stats"])
+    assert v["words"]["figures"]["forests"] == {"de": "Wälder", "en": "Forests"} and v["fair"]["gid"]
