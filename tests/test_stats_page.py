@@ -93,6 +93,7 @@ def test_finished_games_are_kept_once_and_the_statistics_screen_shows_them(page,
             page.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
     page.wait_for_selector("#end-screen:not([hidden])")
     stats = page.evaluate("() => window.urzeit.view.stats")
+    assert "null" not in page.locator("#end-screen").inner_text()  # no leftover of an absent part
     keys = stat_keys(page)
     assert "urzeit.stat.elawa1" in keys and "urzeit.stat.s000" not in keys and "urzeit.stat.s001" in keys
     assert len([k for k in keys if k not in ("urzeit.stat.broken", "urzeit.stat.odd")]) == 100
