@@ -151,6 +151,8 @@ def test_finished_games_are_kept_once_and_the_statistics_screen_shows_them(page,
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     screenshot(page, "stats-de-phone")
 
+    page.set_viewport_size({"width": 800, "height": 1280})  # a tablet
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 800
     page.set_viewport_size({"width": 1366, "height": 800})
     page.click("#lang-toggle")
     assert page.locator("#stats-title").inner_text() == "Statistics and finished games"

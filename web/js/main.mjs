@@ -66,6 +66,7 @@ engine.listen((status, info) => {
   }
   renderStatus();
   renderMenu();
+  relabelStats();  // its "watch" buttons wait for the engine
 });
 
 function recoverFromCrash() {

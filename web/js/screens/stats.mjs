@@ -3,6 +3,7 @@
 // last games' scores (SVG, drawn here); the finished games, newest first; export and delete.
 // Everything comes from the records the end screen kept (stats-store.mjs); the figures'
 // names are stored with each record, so this screen needs no engine.
+import { engine } from "../boot.mjs";
 import { displayName, getLang, t } from "../i18n.mjs";
 import { listSaves } from "../storage.mjs";
 import { MAX_STATS, deleteAllStats, deleteStat, exportText, listStats, playerKey, summarize } from "../stats-store.mjs";
@@ -180,8 +181,10 @@ function history(records) {
       players);
     const buttons = el("span", { class: "stats-buttons" });
     const save = r.saveId && saves.get(r.saveId);
-    if (save && save.over) {
-      buttons.append(el("button", { type: "button", class: "stats-watch", onclick: () => { hideStats(); nav.openReplay(save.replay).catch(() => {}); } }, t("watch")));
+    if (save && save.over) {  // its save is still kept: watch the game again
+      const watch = el("button", { type: "button", class: "stats-watch", onclick: () => { hideStats(); nav.openReplay(save.replay).catch(() => {}); } }, t("watch"));
+      watch.disabled = engine.status !== "ready";
+      buttons.append(watch);
     }
     buttons.append(el("button", { type: "button", class: "stats-delete", onclick: () => ask(buttons, t("statsDeleteAsk"), () => deleteStat(r.id)) }, t("remove")));
     li.append(buttons);
