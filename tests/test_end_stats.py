@@ -81,6 +81,7 @@ def test_the_figures_are_the_games_own():
     for p, s in enumerate(stats):
         assert s["points"]["hunters"] == sum(e["points"] for e in log if e["player"] == p and e["category"] == "hunters")
         assert s["counts"]["forests_scored"] == sum(1 for e in log if e["player"] == p and e["category"] == "forests")
+    assert sum(s["counts"]["bonus_tiles"] for s in stats) == sum(1 for t in sammler.placed if t[4])  # the gold's tiles
 
     elawa = games.get("elawa").new_game(3, 4, {})
     random_playout(elawa, 4)

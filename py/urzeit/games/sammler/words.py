@@ -493,14 +493,16 @@ def view_words(view, lang="en"):
     return out
 
 
-# The end-of-game figures (SammlerState.end_figures): points by feature, then how many scored.
+# The end-of-game figures (SammlerState.end_figures): points by feature, how many scored, bonus tiles.
 FIGURE_WORDS = {
     "de": {"forests": "Wälder", "rivers": "Flüsse", "huts": "Hütten", "hunters": "Jäger",
            "forests_scored": "Gewertete Wälder", "rivers_scored": "Gewertete Flüsse",
-           "huts_scored": "Gewertete Flusssysteme (Hütten)", "hunters_scored": "Gewertete Wiesen (Jäger)"},
+           "huts_scored": "Gewertete Flusssysteme (Hütten)", "hunters_scored": "Gewertete Wiesen (Jäger)",
+           "bonus_tiles": "Gelegte Bonuskarten (Gold)"},
     "en": {"forests": "Forests", "rivers": "Rivers", "huts": "Huts", "hunters": "Hunters",
            "forests_scored": "Forests scored", "rivers_scored": "Rivers scored",
-           "huts_scored": "River systems scored (huts)", "hunters_scored": "Meadows scored (hunters)"},
+           "huts_scored": "River systems scored (huts)", "hunters_scored": "Meadows scored (hunters)",
+           "bonus_tiles": "Bonus tiles placed (gold)"},
 }
 
 
