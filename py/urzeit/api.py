@@ -14,6 +14,7 @@ from . import __version__, ai, fair, games
 from . import match as matches
 from .fair import link as fair_link
 from .core.game import load_messages
+from .core import words as core_words
 from .core.words import LANGS
 from .core.errors import BadRequest, BadSave, IllegalAction, NotYourTurn, StaleState, UnknownMatch, UrzeitError
 from .core.rng import GOLDEN, MASK64
@@ -84,8 +85,16 @@ def _worded(match, view, lang):
     if words is not None:
         texts = {"legal": [words.label(view, a, lang) for a in view["legal"]]} if view.get("legal") else {}
         texts.update(words.view_words(view, lang))
+        if view.get("stats"):  # the end figures' names in both languages: the page keeps them
+            texts["figures"] = _figure_words(words)
         view["words"] = texts
     return view
+
+
+def _figure_words(words) -> dict:
+    """{figure key: {"de", "en"}} from a game's words (core.words' default if it has none)."""
+    worded = {lg: getattr(words, "figure_words", core_words.figure_words)(lg) for lg in LANGS}
+    return {k: {lg: worded[lg].get(k, k) for lg in LANGS} for k in sorted(worded["en"])}
 
 
 def _log(match, before, action, events, lang):
@@ -377,6 +386,7 @@ def _fair_view(fs, lang) -> dict:
             j is not None for j in p.joins), "seat": p.seat,
         "current_seat": None if s.is_over else s.current_player,  # while draws are due: who moves next
         "over": s.is_over, "scores": s.scores(), "winners": s.winners() if s.is_over else None,
+        "stats": s.end_stats(),
         "chance": s.chance_due().public() if s.chance_due() is not None else None,
         "seats": [{"kind": "human", "name": n or f"Spieler {i + 1}"} for i, n in enumerate(fs.names)],
         "undo": False, "undo_reason": "no undo in a fair game", "undo_reason_key": "fair.no_undo",

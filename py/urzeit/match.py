@@ -54,6 +54,7 @@ class Match:
             "over": s.is_over,
             "scores": s.scores(),
             "winners": s.winners() if s.is_over else None,
+            "stats": s.end_stats(),  # per seat at the end: score, won, points by source, counts
             "chance": s.chance_due().public() if s.due else None,
             "seats": [dict(x) for x in self.seats],
         })

@@ -215,3 +215,33 @@ export function displayName(name, kind) {
   const m = DEFAULT_NAME.exec(name || "");
   return m ? t("seatName", Number(m[2]), kind === "human") : name;
 }
+
+// The statistics screen (screens/stats.mjs) and its way in from the menu and the end screen.
+Object.assign(TEXTS.de, {
+  statistics: "Statistik", statsTitle: "Statistik und beendete Partien", statsGame: "Spiel",
+  statsNone: "Noch keine beendete Partie. Wenn ein Spiel auf diesem Gerät zu Ende geht, steht es hier.",
+  statsPlayers: "Spieler", statsGames: "Partien", statsWins: "Siege", statsAverage: "Ø Punkte", statsBest: "Beste",
+  statsPointsBy: "Punkte nach Herkunft (Durchschnitt je Partie)", statsCounts: "Weitere Zahlen (Durchschnitt je Partie)",
+  statsChart: (n) => n === 1 ? "Punkte der letzten Partie" : `Punkte der letzten ${n} Partien`,
+  statsHistory: "Beendete Partien", statsWon: "Sieg", statsFair: "per Link",
+  statsComputer: (level) => `Computer (${level})`, statsExport: "Exportieren (JSON)",
+  statsDeleteAll: "Alle löschen", statsDeleteAllAsk: (n) => n === 1 ? "Die eine Partie wirklich aus der Statistik löschen?" : `Alle ${n} Partien wirklich aus der Statistik löschen?`,
+  statsDeleteAsk: "Diese Partie wirklich aus der Statistik löschen?", statsYesDelete: "Ja, löschen", statsCancel: "Abbrechen",
+  statsBroken: (n) => n === 1 ? "Ein unlesbarer Eintrag wird übergangen." : `${n} unlesbare Einträge werden übergangen.`,
+  statsKept: (n) => `Es werden die letzten ${n} Partien aufbewahrt.`, statsGameNo: "Partie",
+  statsShowAll: (n) => `Alle ${n} Partien zeigen`,
+});
+Object.assign(TEXTS.en, {
+  statistics: "Statistics", statsTitle: "Statistics and finished games", statsGame: "Game",
+  statsNone: "No finished game yet. When a game ends on this device, it shows here.",
+  statsPlayers: "Player", statsGames: "Games", statsWins: "Wins", statsAverage: "Avg. points", statsBest: "Best",
+  statsPointsBy: "Points by source (average per game)", statsCounts: "Further figures (average per game)",
+  statsChart: (n) => n === 1 ? "Points in the last game" : `Points in the last ${n} games`,
+  statsHistory: "Finished games", statsWon: "won", statsFair: "by link",
+  statsComputer: (level) => `Computer (${level})`, statsExport: "Export (JSON)",
+  statsDeleteAll: "Delete all", statsDeleteAllAsk: (n) => n === 1 ? "Really delete the one game from the statistics?" : `Really delete all ${n} games from the statistics?`,
+  statsDeleteAsk: "Really delete this game from the statistics?", statsYesDelete: "Yes, delete", statsCancel: "Cancel",
+  statsBroken: (n) => n === 1 ? "One unreadable entry is skipped." : `${n} unreadable entries are skipped.`,
+  statsKept: (n) => `The last ${n} games are kept.`, statsGameNo: "Game",
+  statsShowAll: (n) => `Show all ${n} games`,
+});

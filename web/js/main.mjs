@@ -9,6 +9,7 @@ import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./
 import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, tableAfterReload } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
 import { fairAct, openFairLink, openSavedFair, relabelFair, shareFair, startFair } from "./screens/fair.mjs";
+import { hideStats, relabelStats, showStats } from "./screens/stats.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -33,10 +34,16 @@ nav.fairShare = shareFair;
 nav.openFair = openSavedFair;
 nav.toMenu = ({ keepGame = null } = {}) => {
   leaveTable();
+  hideStats();
   $("menu").hidden = false;
   renderSaved();
   window.scrollTo(0, 0);
   if (keepGame) showSetup(keepGame);
+};
+nav.toStats = (game = null) => {
+  leaveTable();
+  $("menu").hidden = true;
+  showStats(game);
 };
 
 engine.lang = getLang;  // the engine words views and moves in the page's language
@@ -60,6 +67,7 @@ engine.listen((status, info) => {
   }
   renderStatus();
   renderMenu();
+  relabelStats();  // its "watch" buttons wait for the engine
 });
 
 function recoverFromCrash() {
@@ -104,6 +112,7 @@ function toggleLang() {
   renderMenu();
   relabel();
   relabelFair();
+  relabelStats();
 }
 
 // A reload returns to the game that was at the table (the menu is one tap away).
@@ -168,6 +177,7 @@ $("rules-button").addEventListener("click", () => showRules(match.game));
 $("menu-rules-button").addEventListener("click", () => showRules(selectedGame()));
 $("import-file").addEventListener("change", (ev) => { if (ev.target.files[0]) importFile(ev.target.files[0]); ev.target.value = ""; });
 $("lang-toggle").addEventListener("click", toggleLang);
+$("stats-button").addEventListener("click", () => nav.toStats());
 bindTable();
 bindDialogs();
 setLang(getLang());

@@ -78,7 +78,9 @@ class State:
       optionally `why_not(action)` or its own `check_action(action)`;
     - `chance(slot) -> Chance` and `do_chance(slot, outcome) -> events` (may append to `due`);
     - `scores()`, `winners()` (if ties are broken by more than the score), `view(seat)`,
-      `clone()`, `to_json()`, `determinize(seat, rng)`.
+      `clone()`, `to_json()`, `determinize(seat, rng)`;
+    - `end_figures()`: the end-of-game statistics (points by source that add up to the score,
+      counts), read through `end_stats()`.
 
     The base keeps `apply` (checked), `apply_legal` (unchecked, for search), `apply_chance`,
     `current_player`, `is_over` and `chance_due` the same for every game."""
@@ -184,6 +186,21 @@ class State:
         scores = self.scores()
         top = max(scores)
         return [p for p, s in enumerate(scores) if s == top]
+
+    def end_figures(self) -> list[dict]:
+        """Per seat, the game's own end-of-game figures (a game overrides this): {"points":
+        {source: n}} that add up to the seat's score, and {"counts": {name: n}} of things a
+        player of the game cares about. Each key is worded by the game's `figure_words`."""
+        return [{"points": {"total": s}, "counts": {}} for s in self.scores()]
+
+    def end_stats(self) -> list[dict] | None:
+        """What a finished game is remembered by, per seat: its score, whether it won, and the
+        game's figures; None before the end."""
+        if not self.over:
+            return None
+        scores, winners, figures = self.scores(), self.winners(), self.end_figures()
+        return [{"score": scores[p], "won": p in winners, "points": dict(figures[p]["points"]),
+                 "counts": dict(figures[p]["counts"])} for p in range(len(scores))]
 
     # ---- JSON helpers for the base's part -----------------------------------------------
 

@@ -11,6 +11,8 @@ once, in German and English, for the page (the api words each view and reply whe
   {"text", "group"} where lines of one group (e.g. one turn of several moves) share a line.
 - view_words(view, lang) -> dict: any further texts the page shows for this view (prompts,
   the end breakdown); added to the view's `words`.
+- figure_words(lang) -> dict: the names of the game's end-of-game figures (State.end_figures'
+  keys), e.g. {"forests": "Wälder"}; the api adds them to a finished view's `words`.
 """
 
 import re
@@ -28,6 +30,10 @@ def log(before_view, action, events, lang="en"):
 
 def view_words(view, lang="en"):
     return {}
+
+
+def figure_words(lang="en"):
+    return {"total": "Punkte" if lang == "de" else "points"}
 
 
 # The names a seat gets when none is given (match.check_seats), worded in the reader's language

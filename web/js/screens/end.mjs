@@ -3,6 +3,7 @@
 // final position stays visible below it.
 import { engine } from "../boot.mjs";
 import { t } from "../i18n.mjs";
+import { finishedRecord, recordGame } from "../stats-store.mjs";
 import { $, el, match, nav, showError } from "./shared.mjs";
 
 let shownFor = null;  // the state the end screen was built for
@@ -25,21 +26,24 @@ export function showEnd(view, { resultText, force = false }) {
   if (shownFor === key && !force) return;
   const first = shownFor === null;
   shownFor = key;
+  // the statistics keep a game that ended here once (a reload or a replay adds nothing)
+  recordGame(finishedRecord(view, { mode: match.mode, saveId: match.saveId, seats: match.seats }));
   const box = $("end-screen");
   const r = match.renderer;
   const body = r && r.breakdown ? r.breakdown(view, document.documentElement.lang) : scoreTable(view);
   const fair = match.mode === "fair" ? match.fairCheck : null;  // a fair game: its record checked
   const again = fair ? null : el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
   if (again) again.disabled = engine.status !== "ready";
-  box.replaceChildren(
+  box.replaceChildren(...[
     el("h2", { id: "end-title" }, t("gameOver")),
     el("p", { class: "end-result" }, resultText(view)),
     fair ? el("p", { class: "end-fair", id: "end-fair", "data-verified": String(fair.verified) }, fair.text) : null,
     el("div", { class: "end-breakdown", "data-owner": "renderer" }, body),
     el("div", { class: "end-buttons" }, again,
       el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),
+      el("button", { type: "button", id: "end-stats-button", class: "ghost", onclick: () => nav.toStats(match.game) }, t("statistics")),
       el("button", { type: "button", id: "end-menu-button", class: "ghost", onclick: () => nav.toMenu() }, t("menu"))),
-    el("p", { class: "message", id: "end-message", role: "alert" }));
+    el("p", { class: "message", id: "end-message", role: "alert" })].filter(Boolean));  // replaceChildren would print "null"
   box.hidden = false;
   if (first) box.scrollIntoView({ block: "start" });
 }

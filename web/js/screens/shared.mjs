@@ -19,7 +19,8 @@ export const match = {
 
 // Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).
 export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {}, newFairGame: async () => {},
-                     fairAct: async () => ({ ok: false }), fairShare: async () => {}, openFair: async () => {} };
+                     fairAct: async () => ({ ok: false }), fairShare: async () => {}, openFair: async () => {},
+                     toStats: () => {} };
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

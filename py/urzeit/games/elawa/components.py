@@ -8,6 +8,7 @@ import pathlib
 DATA = json.loads(pathlib.Path(__file__).with_name("cards.json").read_text(encoding="utf-8"))
 CARDS = {c["id"]: c for c in DATA["tribe_cards"]}
 CARD_IDS = [c["id"] for c in DATA["tribe_cards"]]
+CARD_KINDS = tuple(sorted({c["type"] for c in DATA["tribe_cards"]}))  # caveman, hut, supply, tool
 CHIEFS = {c["id"]: c for c in DATA["chiefs"]}
 KINDS = ("berry", "meat", "flint", "fur")  # bone is the joker
 TOKENS = KINDS + ("bone",)

@@ -15,7 +15,7 @@ from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
 from ...core.game import Chance, Game, State
 from ...core.rng import Rng
-from .components import CARD_IDS, CARDS, CHIEFS, FIRE, STACKS, TOKEN_COUNTS, TOKENS
+from .components import CARD_IDS, CARD_KINDS, CARDS, CHIEFS, FIRE, STACKS, TOKEN_COUNTS, TOKENS
 
 
 def card_points(card_id: str, tribe: list, stored: dict) -> int:
@@ -185,7 +185,7 @@ class ElawaState(State):
     __slots__ = ("n", "rng", "due", "side", "chief2", "chiefs", "first", "cards", "hidden", "deck",
                  "res", "res_gen", "pools", "fire", "supply", "supply_gen", "discards", "removed",
                  "hands", "tribes", "stored", "avail", "current", "phase", "pending_takes", "played",
-                 "stored_now", "final_round", "over", "turns", "seen_hands", "script")
+                 "stored_now", "final_round", "over", "turns", "seen_hands", "script", "taken")
     # The table holds only what is seen; what is face down is a count and a pool, its order
     # does not exist until a draw (a chance step) reveals it:
     # cards[i] = card stack i's open top ([] or [card]); hidden[i] = face-down cards below it;
@@ -198,6 +198,7 @@ class ElawaState(State):
     # an open top). script: None, or what options.setup still fixes: {"chiefs", "cards" (per
     # stack, bottom to top), "res" (per stack: its lowest face-down tokens), "fire", "supply"}
     # (each list drawn from its end; None: that part is random).
+    # taken[p] = the resource tokens p has taken in the whole game (an end-of-game figure).
 
     def clone(self) -> "ElawaState":
         s = ElawaState.__new__(ElawaState)
@@ -220,6 +221,7 @@ class ElawaState(State):
         s.played, s.stored_now = self.played, list(self.stored_now)
         s.final_round, s.over, s.turns = self.final_round, self.over, self.turns
         s.seen_hands = [list(h) for h in self.seen_hands]
+        s.taken = list(self.taken)
         s.script = _copy_script(self.script)
         return s
 
@@ -373,6 +375,7 @@ class ElawaState(State):
 
     def _gain(self, p, token):
         self.avail[p][token] = self.avail[p].get(token, 0) + 1
+        self.taken[p] += 1
 
     def _spend(self, p, token):
         self.avail[p][token] -= 1
@@ -702,6 +705,22 @@ class ElawaState(State):
         self.stored_now = []
         return events
 
+    def end_figures(self) -> list[dict]:
+        """As Board Game Arena shows it: points by card kind (they add up to the score), the
+        tribe's cards by kind, the resources taken and those left at the end (the tie-break)."""
+        result = []
+        for p in range(self.n):
+            tribe = self.tribes[p]
+            points = {k: 0 for k in CARD_KINDS}
+            counts = {f"cards_{k}": 0 for k in CARD_KINDS}
+            for c in tribe:
+                points[CARDS[c]["type"]] += card_points(c, tribe, self.stored[p])
+                counts[f"cards_{CARDS[c]['type']}"] += 1
+            counts["resources_taken"] = self.taken[p]
+            counts["resources_left"] = sum(self.avail[p].values())
+            result.append({"points": points, "counts": counts})
+        return result
+
     # ---- views -------------------------------------------------------------------------
 
     def breakdown(self) -> list[dict]:
@@ -777,7 +796,7 @@ class ElawaState(State):
             "current": self.current, "phase": self.phase, "pending_takes": self.pending_takes,
             "played": self.played, "stored_now": list(self.stored_now),
             "final_round": self.final_round, "over": self.over, "turns": self.turns,
-            "seen_hands": [list(h) for h in self.seen_hands],
+            "seen_hands": [list(h) for h in self.seen_hands], "taken": list(self.taken),
             "script": _copy_script(self.script),
             **self.base_json(),
         }
@@ -856,6 +875,7 @@ class Elawa(Game):
         s.over = False
         s.turns = 0
         s.seen_hands = [[] for _ in range(players)]
+        s.taken = [0] * players
         # the set-up's draws, in the table's order: chiefs (gap #4), card tops, token tops
         s.due = ([("chief", p) for p in range(players)] + [("card", i) for i in range(STACKS) if s.hidden[i]]
                  + [("token", i) for i in range(STACKS) if s.res_gen[i]])
@@ -880,6 +900,7 @@ class Elawa(Game):
         s.played, s.stored_now = d["played"], list(d["stored_now"])
         s.final_round, s.over, s.turns = d["final_round"], d["over"], d["turns"]
         s.seen_hands = [list(h) for h in d["seen_hands"]]
+        s.taken = list(d.get("taken", [0] * s.n))  # a state written before it was counted
         s.script = _copy_script(d.get("script"))
         s.base_from_json(d)
         return s

@@ -510,3 +510,17 @@ def view_words(view, lang="en"):
                             for b in view["breakdown"]]
         words["winner"] = "Sieg" if de else "Winner"
     return words
+
+
+def figure_words(lang="en"):
+    """The end-of-game figures (ElawaState.end_figures): points by card kind, the tribe's cards by
+    kind, resources taken and left."""
+    de = lang == "de"
+    words = {}
+    for kind in sorted(_DE_KINDS):
+        plural = _DE_KINDS[kind][4] if de else _EN_KINDS[kind][1]
+        words[kind] = capital(plural)
+        words[f"cards_{kind}"] = f"{plural} im Stamm" if de else f"{capital(plural)} in the tribe"
+    words["resources_taken"] = "Genommene Rohstoffe" if de else "Resources taken"
+    words["resources_left"] = "Übrige Rohstoffe am Ende" if de else "Resources left at the end"
+    return words

@@ -124,6 +124,10 @@ class NimState(State):
     def scores(self) -> list[int]:
         return [1 if self.winner == p else 0 for p in range(2)]
 
+    def end_figures(self) -> list[dict]:
+        """The one source of points: taking the last stone."""
+        return [{"points": {"last_stone": s}, "counts": {}} for s in self.scores()]
+
     def winners(self) -> list[int]:
         return [self.winner] if self.over and self.winner is not None else []
 

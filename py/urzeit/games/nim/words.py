@@ -43,3 +43,7 @@ def log(before_view, action, events, lang="en"):
         elif e["type"] == "draw":
             lines.append(f"{who} zieht eine Karte" if de else f"{who} draws a card")
     return lines
+
+
+def figure_words(lang="en"):
+    return {"last_stone": "Letzter Stein" if lang == "de" else "Last stone"}

@@ -20,6 +20,9 @@ FIGURE_KINDS = ("gatherer", "fisher", "hunter", "hut")
 # which figure may stand on which zone kind
 FIGURES_FOR = {FOREST: ("gatherer",), RIVER: ("fisher", "hut"), MEADOW: ("hunter",), LAKE: ("hut",)}
 ANIMALS = ("deer", "mammoth", "aurochs", "tiger")
+# where points come from (the score log's categories): forests and rivers when completed, huts and
+# hunters at the final scoring
+SCORE_CATEGORIES = ("forests", "rivers", "huts", "hunters")
 
 _FITS: dict = {}  # (open-position pattern, type index) -> rotations that fit
 
@@ -68,7 +71,7 @@ class SammlerState(State):
         "sparent", "sfish",
         "figures", "members", "huts", "score", "score_log",
         "land", "bonus", "discarded", "current", "phase", "tile", "tile_is_bonus",
-        "last", "bonus_pending", "turn",
+        "last", "bonus_pending", "turn", "bonus_tiles",
     )
 
     # ---- construction and copying -------------------------------------------------
@@ -93,6 +96,7 @@ class SammlerState(State):
         self.huts = [HUTS] * n
         self.score = [0] * n
         self.score_log = []
+        self.bonus_tiles = [0] * n  # bonus tiles each player placed (gold in a finished forest)
         self.land, self.bonus, self.discarded = [], [], []
         self.current = 0
         self.phase = "tile"
@@ -124,6 +128,7 @@ class SammlerState(State):
         s.land, s.bonus, s.discarded = list(self.land), list(self.bonus), list(self.discarded)
         s.current, s.phase, s.tile, s.tile_is_bonus = self.current, self.phase, self.tile, self.tile_is_bonus
         s.last, s.bonus_pending, s.turn = self.last, self.bonus_pending, self.turn
+        s.bonus_tiles = list(self.bonus_tiles)
         return s
 
     # ---- contract properties -------------------------------------------------------
@@ -446,6 +451,7 @@ class SammlerState(State):
 
     def place_drawn_tile(self, x, y, r) -> list[dict]:
         idx = self._put(self.tile, x, y, r, self.tile_is_bonus)
+        self.bonus_tiles[self.current] += self.tile_is_bonus
         self.last = idx
         self.tile = None
         self.phase = "figure"
@@ -644,8 +650,21 @@ class SammlerState(State):
         for p in range(self.n):
             entries = [e for e in self.score_log if e["player"] == p]
             sums = {c: sum(e["points"] for e in entries if e["category"] == c)
-                    for c in ("forests", "rivers", "huts", "hunters")}
+                    for c in SCORE_CATEGORIES}
             result.append({"total": self.score[p], **sums, "entries": entries})
+        return result
+
+    def end_figures(self) -> list[dict]:
+        """Points by feature from the actual scoring (the score log), how many features of each
+        kind scored for the seat, and the bonus tiles it placed (its gold)."""
+        result = []
+        for p in range(self.n):
+            entries = [e for e in self.score_log if e["player"] == p]
+            result.append({
+                "points": {c: sum(e["points"] for e in entries if e["category"] == c) for c in SCORE_CATEGORIES},
+                "counts": {**{f"{c}_scored": sum(1 for e in entries if e["category"] == c) for c in SCORE_CATEGORIES},
+                           "bonus_tiles": self.bonus_tiles[p]},
+            })
         return result
 
     def view(self, player) -> dict:
@@ -692,7 +711,7 @@ class SammlerState(State):
             "current": self.current, "phase": self.phase,
             "tile": T.TYPES[self.tile].id if self.tile is not None else None,
             "tile_is_bonus": self.tile_is_bonus, "last": self.last,
-            "bonus_pending": self.bonus_pending, "turn": self.turn,
+            "bonus_pending": self.bonus_pending, "turn": self.turn, "bonus_tiles": list(self.bonus_tiles),
             "script": None if self.script is None else
             {k: [T.TYPES[t].id for t in reversed(v)] for k, v in self.script.items()},  # in draw order
             **self.base_json(),
@@ -764,6 +783,7 @@ class Sammler(Game):
         s.tile = T.BY_ID[d["tile"]].index if d["tile"] is not None else None
         s.tile_is_bonus, s.last = d["tile_is_bonus"], d["last"]
         s.bonus_pending, s.turn = d["bonus_pending"], d["turn"]
+        s.bonus_tiles = list(d.get("bonus_tiles", [0] * s.n))  # a state written before they were counted
         return s
 
 

@@ -491,3 +491,20 @@ def view_words(view, lang="en"):
             "entries": [score_entry(e, lang) for e in b["entries"]] or [w["nothing"]],
         } for b in view["breakdown"]]
     return out
+
+
+# The end-of-game figures (SammlerState.end_figures): points by feature, how many scored, bonus tiles.
+FIGURE_WORDS = {
+    "de": {"forests": "Wälder", "rivers": "Flüsse", "huts": "Hütten", "hunters": "Jäger",
+           "forests_scored": "Gewertete Wälder", "rivers_scored": "Gewertete Flüsse",
+           "huts_scored": "Gewertete Flusssysteme (Hütten)", "hunters_scored": "Gewertete Wiesen (Jäger)",
+           "bonus_tiles": "Gelegte Bonuskarten (Gold)"},
+    "en": {"forests": "Forests", "rivers": "Rivers", "huts": "Huts", "hunters": "Hunters",
+           "forests_scored": "Forests scored", "rivers_scored": "Rivers scored",
+           "huts_scored": "River systems scored (huts)", "hunters_scored": "Meadows scored (hunters)",
+           "bonus_tiles": "Bonus tiles placed (gold)"},
+}
+
+
+def figure_words(lang="en"):
+    return dict(FIGURE_WORDS["de" if lang == "de" else "en"])

@@ -720,6 +720,13 @@ class SpaeherState(State):
         self.end = end
         events.append({"type": "game_over", "scores": list(self.vp), "winner": self.winner(), "end": end})
 
+    def end_figures(self) -> list[dict]:
+        """Points by source as they were earned (start, sunsets, items, sacred sites: they add
+        up to the score), the items made and the sunsets called."""
+        return [{"points": {k: self.earned[p][k] for k in ("start", "sunsets", "items", "sites")},
+                 "counts": {"items_made": len(self.created[p]), "sunsets_called": self.sunsets[p]}}
+                for p in range(2)]
+
     # ---- views -------------------------------------------------------------------------------
 
     def view(self, player) -> dict:

@@ -520,3 +520,16 @@ def view_words(view, lang="en"):
         words["end"] = _end(view, lang)
     return words
 
+
+
+# The end-of-game figures (SpaeherState.end_figures): points by source, items made, sunsets.
+FIGURE_WORDS = {
+    "de": {"start": "Startpunkte", "sunsets": "Sonnenuntergänge", "items": "Gegenstände", "sites": "Heilige Orte",
+           "items_made": "Erschaffene Gegenstände", "sunsets_called": "Sonnenuntergänge gemacht"},
+    "en": {"start": "Starting points", "sunsets": "Sunsets", "items": "Items", "sites": "Sacred sites",
+           "items_made": "Items created", "sunsets_called": "Sunsets called"},
+}
+
+
+def figure_words(lang="en"):
+    return dict(FIGURE_WORDS["de" if lang == "de" else "en"])
