@@ -129,6 +129,7 @@ async function returnToTable() {
 
 async function openSharedLink() {
   const hash = location.hash;
+  if (hash.startsWith("#f=") || hash.startsWith("#g=")) hideStats();  // a link opens over any screen
   if (hash.startsWith("#f=")) {
     history.replaceState(null, "", location.pathname + location.search);
     $("import-message").textContent = "";
