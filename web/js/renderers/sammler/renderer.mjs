@@ -262,7 +262,7 @@ export function createSammlerRenderer() {
     if (pending && !legalAt(pending.x, pending.y, pending.rotation)) pending = null;
     const last = view.last_placed;
     const key = last ? `${last.x},${last.y},${view.tiles.length}` : null;
-    const placed = key && key !== lastPlacedAt && lastPlacedAt !== null;
+    const placed = Boolean(key && key !== lastPlacedAt && previous);
     if (key && key !== lastPlacedAt) {
       if (placed && motionMs()) dropAnim = { x: last.x, y: last.y, start: performance.now() };
       lastPlacedAt = key;
