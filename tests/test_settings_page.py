@@ -186,6 +186,20 @@ def test_moves_fly_without_holding_up_the_next_input_and_the_confirm_setting(bro
         }""")
         assert seen["durations"] and max(seen["durations"]) <= 400 and seen["stillFlying"] > 0, seen
         page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {seen['stateId']}")
+        # a new move finishes a running flight at once (its element is already in its place)
+        probe = page.evaluate("""async () => {
+          const m = await import('./js/motion.mjs');
+          const board = document.getElementById('board');
+          const box = Object.assign(document.createElement('div'), { style: 'width: 40px; height: 40px' });
+          box.dataset.motion = 'probe';
+          board.append(box);
+          const a = m.flipFrom(box, { left: 0, top: 0, width: 40, height: 40 });
+          const before = a.playState;
+          m.motionSnapshot(board);
+          box.remove();
+          return [before, a.playState];
+        }""")
+        assert probe == ["running", "finished"]
         page.wait_for_function("() => window.urzeit.view.phase === 'tile' && window.urzeit.view.current_seat === 0")
         wait_idle(page)
         # the computer's tile flew too: two tile flights (ours and its)
@@ -219,8 +233,6 @@ def test_moves_fly_without_holding_up_the_next_input_and_the_confirm_setting(bro
             assert page.evaluate("() => window.urzeit.board.selected") is not None and state_id(page) == before
         # Jäger und Späher: a member goes from the tribe to a place and flies there
         page.click("#back-button")
-        page.goto(served_dist + "?test=1&seed=5")
-        page.wait_for_selector("#app[data-ready='true']", timeout=READY)
         start(page, "spaeher")
         page.locator(".sp-hand button.sp-card[data-card='jaeger']").click()
         wait_idle(page)

@@ -209,7 +209,10 @@ async function autosave(stateId) {
 
 function renderScores(view) {
   const board = $("scoreboard");
-  const before = [...board.querySelectorAll("[data-score]")].map((e) => Number(e.textContent));
+  // points gained since the last view of this match (not of the match before)
+  const same = board.dataset.match === `${match.id}|${match.generation}`;
+  const before = same ? [...board.querySelectorAll("[data-score]")].map((e) => Number(e.textContent)) : [];
+  board.dataset.match = `${match.id}|${match.generation}`;
   board.replaceChildren();
   if (before.length === view.scores.length && view.scores.some((score, i) => score > before[i])) soundScore();
   view.scores.forEach((score, i) => {

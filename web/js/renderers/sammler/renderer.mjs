@@ -262,7 +262,7 @@ export function createSammlerRenderer() {
     if (pending && !legalAt(pending.x, pending.y, pending.rotation)) pending = null;
     const last = view.last_placed;
     const key = last ? `${last.x},${last.y},${view.tiles.length}` : null;
-    const placed = Boolean(key && key !== lastPlacedAt && previous);
+    const placed = Boolean(key && key !== lastPlacedAt && previous && view.tiles.length > previous.tiles.length);  // not an undo
     if (key && key !== lastPlacedAt) {
       if (placed && motionMs()) dropAnim = { x: last.x, y: last.y, start: performance.now() };
       lastPlacedAt = key;
@@ -288,11 +288,10 @@ export function createSammlerRenderer() {
 
   // ---- moves you can follow (motion.mjs): a ghost flies over the canvas, the board is already drawn
 
-  function cellRect(x, y, size = 1) {
+  function cellRect(x, y) {
     const rect = canvas.getBoundingClientRect();
     const [sx, sy] = cam.toScreen(x, y);
-    const s = camera.scale * size;
-    return { left: rect.left + sx - s / 2 + camera.scale / 2, top: rect.top + sy - s / 2 + camera.scale / 2, width: s, height: s };
+    return { left: rect.left + sx, top: rect.top + sy, width: camera.scale, height: camera.scale };
   }
 
   // the placed tile from the tile to place in the panel to its cell
