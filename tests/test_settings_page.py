@@ -16,11 +16,15 @@ PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 800}
 OKABE_ITO = ["#d55e00", "#0072b2", "#e69f00", "#009e73", "#cc79a7"]
 
-# Counts the AudioContexts the page makes (sound must not make one before a click).
+# Counts the AudioContexts the page makes (sound must not make one before a click) and the tones.
 COUNT_AUDIO = """
 window.audioMade = 0;
+window.tones = 0;
 const Real = window.AudioContext;
-window.AudioContext = class extends Real { constructor(...a) { super(...a); window.audioMade++; } };
+window.AudioContext = class extends Real {
+  constructor(...a) { super(...a); window.audioMade++; }
+  createOscillator() { window.tones++; return super.createOscillator(); }
+};
 """
 
 
@@ -82,7 +86,7 @@ def test_the_panel_on_a_phone_in_german_is_remembered_and_sound_waits_for_a_clic
         dialog = page.locator("#settings-dialog")
         assert dialog.is_visible()
         text = dialog.inner_text()
-        for words in ["Einstellungen", "Bewegungen zeigen", "Langsam", "Pause des Computers", "Vor endgültigen Zügen nachfragen",
+        for words in ["Einstellungen", "Bewegungen zeigen", "Langsam", "Pause des Computers", "Vor endgültigen Zügen nachfragen (Karte anlegen",
                       "Kontrastreiche Spielerfarben", "Töne"]:
             assert words in text, words
         # it fits the phone: nothing wider than the screen, every choice reachable
@@ -272,7 +276,7 @@ def test_no_flights_with_the_setting_off_or_reduced_motion(browser, served_dist)
 
 
 def test_high_contrast_gives_every_seat_its_own_shape_in_every_game(browser, served_dist):
-    ctx, page = new_page(browser, served_dist, PHONE, "de", settings={"contrast": True})
+    ctx, page = new_page(browser, served_dist, PHONE, "de", settings={"contrast": True, "sound": True})
     try:
         def seats_in(selector):
             return page.evaluate(f"""() => [...document.querySelectorAll("{selector}")].map((e) => [Number(e.dataset.seat), e.dataset.shape])""")
@@ -292,6 +296,8 @@ def test_high_contrast_gives_every_seat_its_own_shape_in_every_game(browser, ser
             assert len({next(iter(s)) for s in shapes.values()}) == n
 
         start(page, "sammler", players=3)
+        # sound is on and the menu was tapped: "your turn" sounded (two tones)
+        assert page.evaluate("() => window.audioMade") == 1 and page.evaluate("() => window.tones") >= 2
         check_scoreboard(3)
         distinct(seats_in(".sammler-supply canvas[data-shape]"), 3)
         screenshot(page, "settings-contrast-sammler-phone-de")
