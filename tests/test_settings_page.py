@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from browser_support import PageWatch, screenshot, state_id, wait_idle
+from browser_support import ARTIFACTS, PageWatch, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 120_000
@@ -248,6 +248,10 @@ def test_moves_fly_without_holding_up_the_next_input_and_the_confirm_setting(bro
         page.wait_for_function("() => window.urzeit.view.players[0].tribe === 1")
         assert any(f.startswith(f"pawn:0@{where}") for f in flights(page)), flights(page)
         screenshot(page, "settings-motion-spaeher-desktop-en")
+        page.click("#settings-button")  # the panel at the table, in English
+        assert "Show moves" in page.inner_text("#settings-dialog")
+        page.screenshot(path=str(ARTIFACTS / "settings-desktop-en.png"))  # the viewport: the dialog in front
+        page.click("#settings-close")
         page.watch.assert_clean()
     finally:
         ctx.close()
@@ -311,6 +315,14 @@ def test_high_contrast_gives_every_seat_its_own_shape_in_every_game(browser, ser
         distinct(seats_in(".sp-pawn[data-seat] .seat-mark"), 2)
         distinct(seats_in(".sp-track-names .seat-mark"), 2)
         screenshot(page, "settings-contrast-spaeher-phone-de")
+        # the panel from the table: high contrast off redraws the table in the usual colours at once
+        page.click("#settings-button")
+        page.click("label[for='setting-contrast']")
+        page.click("#settings-close")
+        fills = page.evaluate("() => [...document.querySelectorAll('#scoreboard .seat-mark path')].map((p) => p.getAttribute('fill'))")
+        assert fills == ["#c0392b", "#2e6fd1"] and page.get_attribute("#app", "data-contrast") == "false"
+        pawn = page.evaluate("() => document.querySelector('.sp-pawn[data-seat=\"1\"] path').getAttribute('fill')")
+        assert pawn == "#2e6fd1"
         # the menu's seats carry their shape too
         page.click("#back-button")
         page.click("[data-game-id='elawa']")
