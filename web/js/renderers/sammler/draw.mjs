@@ -5,7 +5,6 @@
 import { TILE, anchorOf, zonePath } from "./geometry.mjs";
 import { seatShape, shapePath } from "../common.mjs";
 
-
 export function drawGrid(ctx, cam, w, h) {
   const s = cam.state.scale;
   if (s < 20) return;
