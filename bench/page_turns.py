@@ -4,7 +4,7 @@ Each game is played human (seat 0) against the computer (seat 1) at each level t
 page's test hook (`?test=1`): the "human" acts with `window.urzeit.act` (what a click calls)
 and the clock runs from that act until the page lets the human act again (every computer
 decision of the turn, the engine's replies and the drawing included). In test mode the page
-makes no deliberate pause; outside it waits AI_PAUSE_MS after each computer decision, so
+makes no deliberate pause; outside it waits the settings' aiPause after each computer decision, so
 that pause is reported separately as decisions x pause.
 
   python3 build.py && python3 bench/page_turns.py [--games sammler,elawa,spaeher]
@@ -54,8 +54,9 @@ TURN_JS = """async (action) => {
 
 
 def page_pause_ms():
-    text = (ROOT / "web" / "js" / "screens" / "table.mjs").read_text(encoding="utf-8")
-    m = re.search(r"AI_PAUSE_MS = TEST_MODE \? 0 : (\d+)", text)
+    # the default of the player's setting (web/js/settings.mjs)
+    text = (ROOT / "web" / "js" / "settings.mjs").read_text(encoding="utf-8")
+    m = re.search(r"aiPause: \{ default: (\d+)", text)
     return int(m.group(1)) if m else None
 
 

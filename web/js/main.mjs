@@ -6,10 +6,15 @@ import { linkGameStyles } from "./games.mjs";
 import { listSaves, newSaveId } from "./storage.mjs";
 import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
 import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
-import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, tableAfterReload } from "./screens/table.mjs";
+import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, setView, tableAfterReload } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
 import { fairAct, openFairLink, openSavedFair, relabelFair, shareFair, startFair } from "./screens/fair.mjs";
 import { hideStats, relabelStats, showStats } from "./screens/stats.mjs";
+import { bindSettings, renderSettings } from "./screens/settings.mjs";
+import { onSettingsChange, settings } from "./settings.mjs";
+import { setHighContrast } from "./seats.mjs";
+import { bindSound, soundReady } from "./sound.mjs";
+import { motionLog, motionMs } from "./motion.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -108,12 +113,27 @@ function toggleLang() {
   setLang(getLang() === "de" ? "en" : "de");
   $("lang-toggle").textContent = getLang() === "de" ? "EN" : "DE";
   applyStaticTexts();
+  $("settings-button").title = t("settings");
   renderStatus();
   renderMenu();
+  renderSettings();
   relabel();
   relabelFair();
   relabelStats();
 }
+
+// High contrast: the seats' palette is swapped in place and everything drawn again.
+function applyContrast() {
+  setHighContrast(settings().contrast);
+  app.dataset.contrast = String(settings().contrast);
+}
+onSettingsChange(({ name }) => {
+  app.dataset.motion = settings().motion;
+  if (name !== "contrast") return;
+  applyContrast();
+  renderMenu();
+  if (match.view && !$("game").hidden) setView(match.view);
+});
 
 // A reload returns to the game that was at the table (the menu is one tap away).
 async function returnToTable() {
@@ -181,9 +201,14 @@ $("lang-toggle").addEventListener("click", toggleLang);
 $("stats-button").addEventListener("click", () => nav.toStats());
 bindTable();
 bindDialogs();
+bindSettings();
+bindSound();
+applyContrast();
+app.dataset.motion = settings().motion;
 setLang(getLang());
 $("lang-toggle").textContent = getLang() === "de" ? "EN" : "DE";
 applyStaticTexts();
+$("settings-button").title = t("settings");
 renderStatus();
 renderMenu();
 performance.mark("urzeit-menu-painted");
@@ -204,6 +229,10 @@ if (TEST_MODE) {
     say,
     killWorker: () => engine.worker.terminate(),
     setWatchdog: (ms) => { engine.watchdogMs = ms; },
+    settings,
+    motionMs,
+    motionLog,
+    get soundReady() { return soundReady(); },
     timings: () => ({ engineReadyMs: engine.readyMs, marks: engine.lastStatus && engine.lastStatus[1].marks }),
   };
 }

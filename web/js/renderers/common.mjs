@@ -1,5 +1,11 @@
 // Small helpers the game renderers share.
 
+// The seats' colours and shapes, moves that fly, the player's settings: one definition for
+// every renderer (seats.mjs, motion.mjs, settings.mjs).
+export { SEAT_SHAPES, seatMark, seatOfColour, seatShape, shapePath, highContrast } from "../seats.mjs";
+export { flipFrom, flyGhost, keyMotion, motionMs } from "../motion.mjs";
+export { settings } from "../settings.mjs";
+
 // A DOM element: attributes (on* are listeners; null, undefined and false are left out) and
 // children (null and undefined are left out).
 export function el(tag, attrs = {}, ...children) {

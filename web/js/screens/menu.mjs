@@ -4,7 +4,8 @@ import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
 import { GAMES, gameInfo } from "../games.mjs";
 import { MAX_SAVES, deleteFair, deleteSave, listFair, listSaves, newSaveId, validRecord } from "../storage.mjs";
-import { $, SEAT_COLOURS, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
+import { seatMark } from "../seats.mjs";
+import { $, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
 
 const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false };
 
@@ -102,13 +103,13 @@ function renderSeatForm() {
     if (ui.fair) {  // the others name themselves when they open their invitation
       name.placeholder = t("yourName");
       name.setAttribute("aria-label", t("yourName"));
-      list.append(el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[i]}` }), name));
+      list.append(el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch" }, seatMark(i, { size: 18 })), name));
       continue;
     }
     const kind = el("select", { "aria-label": `${t("seats")} ${i + 1}`, class: "seat-kind" });
     kind.append(new Option(t("human"), "human", false, seat.kind === "human"), new Option(t("computer"), "ai", false, seat.kind === "ai"));
     kind.onchange = () => { seat.kind = kind.value; renderSeatForm(); };
-    const li = el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[i]}` }), name, kind);
+    const li = el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch" }, seatMark(i, { size: 18 })), name, kind);
     if (seat.kind === "ai") {
       const level = el("select", { class: "seat-level", "aria-label": `${t("level")} ${i + 1}` });
       for (const l of ["random", "easy", "medium", "hard"]) level.append(new Option(t("levels")[l], l, false, seat.level === l));

@@ -1,10 +1,11 @@
 // What the screens share: the DOM root, the test switch, seat colours and the open match.
 import { errorText, t } from "../i18n.mjs";
+import { SEAT_COLOURS } from "../seats.mjs";
 
 export const $ = (id) => document.getElementById(id);
 export const app = document.getElementById("app");
 export const TEST_MODE = new URLSearchParams(location.search).get("test") === "1";
-export const SEAT_COLOURS = ["#c0392b", "#2e6fd1", "#e0b020", "#2f9e44", "#333333"];
+export { SEAT_COLOURS };  // seats.mjs: one live palette (high contrast swaps it in place)
 
 // The match on the table. names is one array for the whole match, reworded in place when
 // the language changes (the renderer holds the same array).

@@ -8,10 +8,14 @@ import { pruneSaves, writeSave } from "../storage.mjs";
 import { $, SEAT_COLOURS, TEST_MODE, app, match, nav, showError } from "./shared.mjs";
 import { hideEnd, showEnd } from "./end.mjs";
 import { entryTitle } from "./menu.mjs";
+import { settings } from "../settings.mjs";
+import { motionAfter, motionSnapshot } from "../motion.mjs";
+import { seatMark } from "../seats.mjs";
+import { soundScore, soundYourTurn } from "../sound.mjs";
 
-// A short pause between two decisions of one computer turn (tile, then figure) so the player
-// can follow the move; none after its last decision: the player may act at once.
-const AI_PAUSE_MS = TEST_MODE ? 0 : 250;
+// A pause between two decisions of one computer turn (tile, then figure) so the player can
+// follow the move (the settings say how long); none after its last decision: the player may act at once.
+const aiPauseMs = () => (TEST_MODE ? 0 : settings().aiPause);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Without a renderer the view is shown as it is (only ever for a game the page does not know).
@@ -133,8 +137,11 @@ export function setView(view) {
   app.dataset.currentSeat = view.current_seat === null ? "" : String(view.current_seat);
   app.dataset.over = String(view.over);
   app.dataset.viewSeat = view.seat === null ? "" : String(view.seat);
+  // what moved on the table flies from where it was (motion.mjs); nothing waits for it
+  const before = motionSnapshot($("board"));
   if (renderer().update) renderer().update(view);
   else renderer().render(view, $("board"), { names: match.names, lang: getLang() });
+  motionAfter($("board"), before, (key, elem) => (renderer().motionSource ? renderer().motionSource(key, elem) : null));
   renderScores(view);
   renderLegal(view);
   renderTurn(view);
@@ -150,6 +157,7 @@ export function setView(view) {
     match.decisionShown = true;
     bringDecisionIntoView();
   }
+  if (!wasMyTurn && isHumanTurn(view) && match.mode !== "replay") soundYourTurn();
   if (match.mode === "live" && match.saveId && view.state_id !== match.savedStateId) autosave(view.state_id);
 }
 
@@ -201,15 +209,19 @@ async function autosave(stateId) {
 
 function renderScores(view) {
   const board = $("scoreboard");
-  const before = [...board.querySelectorAll("[data-score]")].map((e) => Number(e.textContent));
+  // points gained since the last view of this match (not of the match before)
+  const same = board.dataset.match === `${match.id}|${match.generation}`;
+  const before = same ? [...board.querySelectorAll("[data-score]")].map((e) => Number(e.textContent)) : [];
+  board.dataset.match = `${match.id}|${match.generation}`;
   board.replaceChildren();
+  if (before.length === view.scores.length && view.scores.some((score, i) => score > before[i])) soundScore();
   view.scores.forEach((score, i) => {
     const li = document.createElement("li");
     if (i === view.current_seat && !view.over) li.className = "current";
     li.style.borderLeft = `6px solid ${SEAT_COLOURS[i]}`;
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = match.names[i];
+    name.append(seatMark(i), match.names[i]);
     if (match.seats[i].kind === "ai") {
       const tag = document.createElement("span");
       tag.className = "tag";
@@ -272,8 +284,9 @@ function renderTurn(view) {
     return;
   }
   const name = match.names[view.current_seat];
-  if (match.mode === "replay") info.textContent = t("replayTurn", name);
-  else info.textContent = match.seats[view.current_seat].kind === "ai" ? t("thinking", name) : t("turnOf", name);
+  const text = match.mode === "replay" ? t("replayTurn", name)
+    : match.seats[view.current_seat].kind === "ai" ? t("thinking", name) : t("turnOf", name);
+  info.replaceChildren(seatMark(view.current_seat), text);
 }
 
 export function isHumanTurn(view) {
@@ -394,9 +407,10 @@ export async function advance() {
         logEvents(r.events, r.log);
         setView(r.view);
         const next = r.view.current_seat;
-        if (AI_PAUSE_MS && !r.view.over && next !== null && match.seats[next].kind === "ai") {
+        const pause = aiPauseMs();
+        if (pause && !r.view.over && next !== null && match.seats[next].kind === "ai") {
           const t0 = performance.now();
-          await sleep(AI_PAUSE_MS);
+          await sleep(pause);
           paused += performance.now() - t0;
         }
         continue;

@@ -2,7 +2,7 @@
 // hand with its play buttons; every tribe with its storage buttons. Each builder returns
 // elements from the view, the engine's words and the handlers it is given.
 
-import { el } from "../common.mjs";
+import { el, seatMark } from "../common.mjs";
 import { COLOURS, TOKENS, TYPE_ORDER, cardWords, names } from "./data.mjs";
 import { token } from "./cards.mjs";
 
@@ -19,7 +19,7 @@ export function playersEl(view, lang, host) {
   return view.players.map((p, i) => {
     const w = said[i] || { points: "", places: "", info: "" };
     return el("div", { class: "elawa-player" + (i === view.current_seat ? " current" : ""), "data-player": i },
-      el("div", { class: "who" }, el("span", { class: "swatch", style: `background:${host.colours[i]}` }),
+      el("div", { class: "who" }, seatMark(i, { className: "swatch" }),
         el("strong", {}, host.names[i]), ` · ${w.points}`),
       el("div", { class: "avail" }, ...TOKENS.flatMap((k) => Array.from({ length: p.available[k] || 0 }, () => token(k, lang))),
         el("span", { class: "room" }, ` ${w.places}`)),

@@ -2,7 +2,7 @@
 // tribes, and the card detail. It offers exactly the view's legal actions; every sentence it
 // shows is the engine's (view.words), it only draws.
 
-import { el, focusableCard, keyboardDetails, keepFocus } from "../common.mjs";
+import { el, focusableCard, keepFocus, keyMotion, keyboardDetails, settings } from "../common.mjs";
 import { cardWords, cardsLoaded, data, names } from "./data.mjs";
 import { cardEl, cardLabel } from "./cards.mjs";
 import { computeLayout, drawCircle, drawFlash, drawHint, flashOf, hitResource, hitStack, takeOrder } from "./circle.mjs";
@@ -123,6 +123,7 @@ export function createElawaRenderer() {
   function update(v) {
     const before = view && view.phase;
     const beforeTurn = view && view.turns;
+    rememberCircle();
     view = v;
     if (selected && !legal("take_card").some((a) => a.stack === selected.stack)) selected = null;
     render();
@@ -162,6 +163,8 @@ export function createElawaRenderer() {
     const hitRes = hitResource(L, x, y);
     if (view.phase === "take") {
       if (hs >= 0 && legal("take_card").some((a) => a.stack === hs)) {
+        const plain = legal("take_card").find((a) => a.stack === hs && (a.skip ?? null) === null);
+        if (!settings().confirm && plain) { selected = null; api.act(plain); return; }  // the settings: no confirm step
         selected = { stack: hs, skip: null };
         api.message("");
       } else if (selected && hitRes >= 0 && legal("take_card").some((a) => a.stack === selected.stack && a.skip === hitRes)) {
@@ -176,6 +179,27 @@ export function createElawaRenderer() {
       const a = legal("take_visible").find((x) => x.stack === hs);
       if (a) api.act(a);
     }
+  }
+
+  // ---- moves you can follow: a card or token new in the DOM came from the circle (canvas) ----
+
+  let circleBefore = new Map();  // card id on a stack's top -> its rect on the page, before the move
+  function rememberCircle() {
+    circleBefore = new Map();
+    if (!view || !geometry) return;
+    const r = canvas.getBoundingClientRect();
+    layout().stacks.forEach((s, i) => {
+      const top = view.stacks[i] && view.stacks[i].top;
+      if (top) circleBefore.set(top, { left: r.left + s.x - s.cw / 2, top: r.top + s.y - s.ch / 2, width: s.cw, height: s.ch });
+    });
+  }
+
+  function motionSource(key) {
+    if (key.startsWith("card:")) return circleBefore.get(key.slice(5)) || null;
+    if (!key.startsWith("tok:") || !flash || !flash.tokens.size) return null;
+    const r = canvas.getBoundingClientRect();
+    const s = layout().stacks[[...flash.tokens].sort()[0]];
+    return s ? { left: r.left + s.rx - 10, top: r.top + s.ry - 10, width: 20, height: 20 } : null;
   }
 
   // a card of the circle the player may choose now (take it, or take it without resources)
@@ -269,6 +293,7 @@ export function createElawaRenderer() {
   function detailCardEl(id, focusKey, extra = {}) {
     const words = cardWords(view, id);
     const elem = cardEl(cards[id], words, lang(), extra);
+    elem.dataset.motion = `card:${id}`;
     focusableCard(elem, cardLabel(words));
     elem.dataset.focusKey = focusKey;
     elem.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") hover({ id }, ev.clientX, ev.clientY); });
@@ -367,6 +392,9 @@ export function createElawaRenderer() {
       ? handEls(view, lg, { card: detailCardEl, plays: legal("play"), act: (a) => api.act(a), playing: mine && view.phase === "play" })
       : []));
     tribes.replaceChildren(...tribeEls(view, lg, cards, { card: detailCardEl, stores: legal("store"), act: (a) => api.act(a) }));
+    // tokens are followed from a player's supply to a card they are stored on
+    keyMotion(root, ".elawa-player .avail .token, .tribe-card .stored .token",
+      (t) => `tok:${t.dataset.token}@${t.closest(".stored") ? t.closest("[data-card]").dataset.card : "p" + t.closest("[data-player]").dataset.player}`);
     markHint();
   }
 
@@ -387,7 +415,7 @@ export function createElawaRenderer() {
 
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
-    mount, unmount, update, showHint, onEvents,
+    mount, unmount, update, showHint, onEvents, motionSource,
     // the shell's end screen shows this (and so do tests and other pages)
     breakdown: (v, lg) => endSummary(v, lg || lang(), api.names),
     endSummary: (v, lg, names_) => endSummary(v, lg, names_),

@@ -3,8 +3,7 @@
 // what it is given with the camera `cam` (camera.mjs); none keeps state.
 
 import { TILE, anchorOf, zonePath } from "./geometry.mjs";
-
-const PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"];
+import { seatShape, shapePath } from "../common.mjs";
 
 export function drawGrid(ctx, cam, w, h) {
   const s = cam.state.scale;
@@ -144,21 +143,6 @@ export function drawFeatureHighlight(ctx, cam, geometry, tileAt, f) {
   ctx.restore();
 }
 
-function drawShape(ctx, shape, x, y, r) {
-  ctx.beginPath();
-  if (shape === "circle") ctx.arc(x, y, r, 0, Math.PI * 2);
-  else if (shape === "square") ctx.rect(x - r, y - r, 2 * r, 2 * r);
-  else if (shape === "triangle") { ctx.moveTo(x, y - r * 1.15); ctx.lineTo(x + r * 1.1, y + r * 0.85); ctx.lineTo(x - r * 1.1, y + r * 0.85); ctx.closePath(); }
-  else if (shape === "diamond") { ctx.moveTo(x, y - r * 1.25); ctx.lineTo(x + r * 1.1, y); ctx.lineTo(x, y + r * 1.25); ctx.lineTo(x - r * 1.1, y); ctx.closePath(); }
-  else {
-    for (let i = 0; i < 10; i++) {
-      const a = -Math.PI / 2 + (i * Math.PI) / 5, rr = i % 2 ? r * 0.5 : r * 1.2;
-      i ? ctx.lineTo(x + rr * Math.cos(a), y + rr * Math.sin(a)) : ctx.moveTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
-    }
-    ctx.closePath();
-  }
-}
-
 function meeple(ctx, x, y, size, colour, lying) {
   ctx.save();
   ctx.translate(x, y);
@@ -207,7 +191,7 @@ export function drawFigure(ctx, colours, kind, owner, sx, sy, size) {
   if (kind === "hut") hut(ctx, sx, sy, size, colour);
   else meeple(ctx, sx, sy, size, colour, kind === "hunter");
   ctx.fillStyle = owner === 2 ? "#111" : "#fff";
-  drawShape(ctx, PLAYER_SHAPES[owner], sx, sy + (kind === "hut" ? size * 0.1 : 0), size * 0.13);
+  shapePath(ctx, seatShape(owner), sx, sy + (kind === "hut" ? size * 0.1 : 0), size * 0.13);
   ctx.fill();
 }
 
@@ -301,5 +285,7 @@ export function figureCanvas(make, colours, kind, owner, size = 26, marker = fal
     ctx.stroke();
   }
   drawFigure(ctx, colours, kind, owner, size / 2, size / 2, marker ? size * 0.55 : size * 0.85);
+  c.dataset.seat = String(owner);
+  c.dataset.shape = seatShape(owner);
   return c;
 }

@@ -4,10 +4,10 @@
 // holds one match's state and input; the camera, shapes, drawing, choice layout and panel are
 // modules of their own, and every sentence about the game is the engine's (view.words).
 
-import { el } from "../common.mjs";
+import { el, flyGhost, motionMs, settings } from "../common.mjs";
 import { createCamera } from "./camera.mjs";
 import { layoutChoices } from "./choices.mjs";
-import { drawArrows, drawChoices, drawFeatureHighlight, drawFigures, drawFloaters, drawGrid, drawLastFrame,
+import { drawArrows, drawChoices, drawFeatureHighlight, drawFigure, drawFigures, drawFloaters, drawGrid, drawLastFrame,
          drawPlacementHints, drawTile } from "./draw.mjs";
 import { TILE, anchorOf, zoneAt } from "./geometry.mjs";
 import { endSummary, labelOf, renderPanel, text } from "./panel.mjs";
@@ -244,6 +244,9 @@ export function createSammlerRenderer() {
 
   function update(newView) {
     const previous = view;
+    // where a move comes from, before the panel is drawn anew: the tile to place, the supply
+    const tileFrom = panel.querySelector(".sammler-preview img")?.getBoundingClientRect();
+    const supplyFrom = [...panel.querySelectorAll(".sammler-supply li")].map((li) => li.getBoundingClientRect());
     view = newView;
     const changed = !previous || previous.state_id !== view.state_id;
     if (changed) {
@@ -259,8 +262,9 @@ export function createSammlerRenderer() {
     if (pending && !legalAt(pending.x, pending.y, pending.rotation)) pending = null;
     const last = view.last_placed;
     const key = last ? `${last.x},${last.y},${view.tiles.length}` : null;
+    const placed = Boolean(key && key !== lastPlacedAt && previous && view.tiles.length > previous.tiles.length);  // not an undo
     if (key && key !== lastPlacedAt) {
-      if (lastPlacedAt !== null) dropAnim = { x: last.x, y: last.y, start: performance.now() };
+      if (placed && motionMs()) dropAnim = { x: last.x, y: last.y, start: performance.now() };
       lastPlacedAt = key;
     }
     const figureStep = view.phase === "figure" && isMyTurn() && last;
@@ -275,9 +279,53 @@ export function createSammlerRenderer() {
     }
     showPanel();
     dirty = true;
+    if (placed && changed) flyTile(last, tileFrom);
+    if (previous && changed && previous.state_id < view.state_id) flyFigures(previous.figures, supplyFrom);
     // a wide screen shows the board whole; a narrow one stays where the player left it (a
     // tap must not land on a board that moved under the finger)
     if (changed && isMyTurn() && window.innerWidth >= 800) requestAnimationFrame(scrollToDecision);
+  }
+
+  // ---- moves you can follow (motion.mjs): a ghost flies over the canvas, the board is already drawn
+
+  function cellRect(x, y) {
+    const rect = canvas.getBoundingClientRect();
+    const [sx, sy] = cam.toScreen(x, y);
+    return { left: rect.left + sx, top: rect.top + sy, width: camera.scale, height: camera.scale };
+  }
+
+  // the placed tile from the tile to place in the panel to its cell
+  function flyTile(at, from) {
+    const tile = tileAt(at.x, at.y);
+    if (!tile || !from || !from.width) return;
+    const img = images.get(tile.type);
+    const ghost = el("canvas", { width: "192", height: "192", "data-motion": "tile" });
+    const g = ghost.getContext("2d");
+    g.translate(96, 96);
+    g.rotate((tile.rotation * Math.PI) / 2);
+    if (img) g.drawImage(img, -96, -96, 192, 192);
+    flyGhost(ghost, from, cellRect(at.x, at.y));
+  }
+
+  // a new figure from its owner's supply to its zone
+  function flyFigures(before, supplyFrom) {
+    if (!geometry) return;
+    const had = new Set(before.map((f) => `${f.x},${f.y},${f.zone}`));
+    for (const f of view.figures) {
+      const tile = tileAt(f.x, f.y);
+      const from = supplyFrom[f.owner];
+      if (had.has(`${f.x},${f.y},${f.zone}`) || !tile || !from) continue;
+      const size = Math.max(14, camera.scale * 0.3);
+      const ghost = el("canvas", { width: String(size * 4), height: String(size * 4), "data-motion": `figure:${f.owner}` });
+      const g = ghost.getContext("2d");
+      g.scale(2, 2);
+      drawFigure(g, api.colours, f.kind, f.owner, size, size, size);
+      const rect = canvas.getBoundingClientRect();
+      const [lx, ly] = anchorOf(geometry.types[tile.type], tile, f.zone);
+      const [sx, sy] = cam.toScreen(f.x + lx / TILE, f.y + ly / TILE);
+      const to = { left: rect.left + sx - size, top: rect.top + sy - size, width: 2 * size, height: 2 * size };
+      flyGhost(ghost, { left: from.left, top: from.top, width: from.height * 1.4, height: from.height * 1.4 }, to);
+    }
   }
 
   // The figure step: the placed tile in the middle with its neighbours around it; closer only
@@ -490,6 +538,7 @@ export function createSammlerRenderer() {
         }
       }
       api.message("");
+      if (!settings().confirm) { confirm(); return; }  // the settings: no confirm step
       showPanel();
       dirty = true;
       return;

@@ -9,7 +9,7 @@
 // events; the drawing is pure functions of a context: places.mjs (the table), panel.mjs (prompt,
 // choices, sunset preview, hand), detail.mjs (a card large), end.mjs (the end table).
 
-import { el, focusableCard, keyboardDetails, keepFocus } from "../common.mjs";
+import { el, focusableCard, keepFocus, keyMotion, keyboardDetails } from "../common.mjs";
 import { T } from "./names.mjs";
 import { data, loadData } from "./data.mjs";
 import { tableParts } from "./places.mjs";
@@ -248,6 +248,13 @@ export function createSpaeherRenderer() {
       if (c.dataset.detail) focusableCard(c, cardLabel(c, ctx));
     }
     if (hinted) for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === JSON.stringify(hinted));
+    // moves you can follow: cards and members fly from where they were (motion.mjs)
+    keyMotion(root, ".sp-card[data-card], .sp-item[data-item]", (c) => (c.closest(".sp-detail") ? null : c.dataset.card ? `char:${c.dataset.card}` : `item:${c.dataset.item}`));
+    keyMotion(root, ".sp-pawn[data-seat]", (p) => {
+      const place = p.closest("[data-where], [data-player], .sp-camp, .sp-legend");
+      if (!place || place.matches(".sp-legend")) return null;
+      return `pawn:${p.dataset.seat}@${place.dataset.where || (place.dataset.player !== undefined ? "p" + place.dataset.player : "camp")}`;
+    });
     if (!phone()) requestAnimationFrame(() => scrollToDecision());
   }
 

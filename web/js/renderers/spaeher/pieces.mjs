@@ -1,7 +1,7 @@
 // Jäger und Späher: small drawn pieces (resource tokens, pawns, icons) and the cards as cards
 // (characters with their steps, items with cost and points). Pure: data and language in, elements out.
 
-import { el } from "../common.mjs";
+import { el, seatMark, seatOfColour } from "../common.mjs";
 import { RES, T } from "./names.mjs";
 import { cardName, data } from "./data.mjs";
 
@@ -9,8 +9,11 @@ export function token(kind, lang, attrs = {}) {
   return el("span", { class: "sp-tok", style: `background:${RES[kind].fill}`, title: T(lang).res1[kind], "data-res": kind, ...attrs }, RES[kind].glyph);
 }
 
+// a member in its seat's shape and colour (the two tribes differ by more than red and blue)
 export function pawn(colour, attrs = {}) {
-  return el("span", { class: "sp-pawn", style: `color:${colour}`, "aria-hidden": "true", ...attrs }, "♟");
+  const seat = seatOfColour(colour);
+  if (seat < 0) return el("span", { class: "sp-pawn", style: `color:${colour}`, "aria-hidden": "true", ...attrs }, "♟");
+  return el("span", { class: "sp-pawn", "aria-hidden": "true", "data-seat": String(seat), ...attrs }, seatMark(seat));
 }
 
 export function icon(kind, extra = "") {

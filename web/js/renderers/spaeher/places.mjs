@@ -5,7 +5,7 @@
 //          that type (none unless it is the viewer's turn), glowing(key) -> " glow" or "",
 //          hinted(pred) -> " hinted" or ""}
 
-import { el } from "../common.mjs";
+import { el, seatMark } from "../common.mjs";
 import { RES_ORDER } from "./names.mjs";
 import { cardName, data, locName, siteName } from "./data.mjs";
 import { charCard, icon, pawn, steps, token } from "./pieces.mjs";
@@ -16,10 +16,10 @@ export function trackBox(ctx) {
   for (let i = 0; i <= 30; i++) {
     const here = view.players.map((p, k) => (Math.min(30, p.vp) === i ? k : -1)).filter((k) => k >= 0);
     cells.push(el("span", { class: `sp-cell${i === 24 ? " goal" : ""}${i % 5 === 0 ? " five" : ""}` },
-      el("span", { class: "sp-cell-n" }, String(i)), here.length ? el("span", { class: "sp-marks" }, ...here.map((k) => el("span", { class: "sp-mark", style: `background:${colours[k]}`, title: names[k] }))) : null));
+      el("span", { class: "sp-cell-n" }, String(i)), here.length ? el("span", { class: "sp-marks" }, ...here.map((k) => seatMark(k, { className: "sp-mark" }))) : null));
   }
   return el("div", { class: "sp-trackbox" }, el("div", { class: "sp-track", "aria-label": t.legendRows.track }, ...cells),
-    el("div", { class: "sp-track-names" }, ...view.players.map((p, k) => el("span", {}, el("span", { class: "sp-mark", style: `background:${colours[k]}` }), ` ${names[k]}: ${t.pts(p.vp)}`))));
+    el("div", { class: "sp-track-names" }, ...view.players.map((p, k) => el("span", {}, seatMark(k, { className: "sp-mark" }), ` ${names[k]}: ${t.pts(p.vp)}`))));
 }
 
 // Where the legal actions of this view let the viewer act: places, decks, columns.
