@@ -143,7 +143,10 @@ export function createSammlerRenderer() {
       const { x, y } = view.last_placed;
       const [w, h] = cam.size();
       const [left, top] = cam.toScreen(x - 0.5, y - 0.5), [right, bottom] = cam.toScreen(x + 1.5, y + 1.5);
-      if (left < 0 || top < 0 || right > w - 50 || bottom > h) panTo([x + 0.5 + 25 / camera.scale, y + 0.5]);
+      // as little as brings the tile and half a tile around it onto the canvas (clear of the
+      // zoom buttons' column); centred when the canvas is smaller than that
+      const shift = (lo, hi, end) => (hi - lo > end ? (lo + hi - end) / 2 : lo < 0 ? lo : hi > end ? hi - end : 0);
+      panTo([camera.x + shift(left, right, w - 50) / camera.scale, camera.y + shift(top, bottom, h) / camera.scale]);
     } else if (view.phase === "tile" && !spotCells().some(([x, y]) => cam.cellInView(x, y))) {
       panTo(bestCentre());
     }
