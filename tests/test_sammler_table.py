@@ -6,7 +6,7 @@ every figure, whole on the canvas. Positions come from the Python engine as save
 
 import pytest
 
-from browser_support import TEST_SEATS, PageWatch, engine_call, screenshot, state_id, wait_idle
+from browser_support import TEST_SEATS, engine_call, screenshot, state_id, wait_idle
 
 pytestmark = pytest.mark.browser
 READY = 120_000
@@ -112,11 +112,19 @@ def in_view_placements(page):
             if a["type"] == "place_tile" and (a["x"], a["y"]) in seen]
 
 
-def test_no_figure_left_zoom_kept_and_the_chosen_spot_in_my_colour(page, served_dist):
+def overlap(a, b):
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0, w) * max(0, h)
+
+
+def test_the_sammler_table_as_a_board_gamer_found_it(page, served_dist):
     """1366 x 800, English: with no figure left the figure step passes by itself with a note
     (undo then says why not, as after a manual pass); a zoomed-in camera keeps its scale through a move and
     spots off the canvas have their arrows; the chosen spot and the figure choices are red
-    (seat 0), not blue (seat 1); through a figure step the scale stays too."""
+    (seat 0), not blue (seat 1); through a figure step the scale stays too. At the end the board
+    shows every figure (huts too), whole on the canvas at 1366 x 800 and 360 x 740, and no
+    'null' on the end screen; zoomed in, no figure hides the animals or fish of its tile."""
     page.set_viewport_size({"width": 1366, "height": 800})
     save, view = play(3, lambda v: my_tile_step(v) and v["supply"][0] == {"members": 0, "huts": 0})
     open_save(page, served_dist, save, "en")
@@ -174,59 +182,42 @@ def test_no_figure_left_zoom_kept_and_the_chosen_spot_in_my_colour(page, served_
     wait_idle(page)
     page.wait_for_function("() => window.urzeit.view.phase === 'tile' && window.urzeit.view.current_seat === 0")
     assert scale(page) == pytest.approx(zoomed)
+
+    # the final board: every figure that stood at the end (huts too), all of it on the canvas
+    save, view = play(5, lambda v: v["over"])
+    assert {f["kind"] for f in view["figures"]} >= {"hunter", "hut"}
+    load(page, save)
+    page.wait_for_selector("#end-screen:not([hidden])")
+    assert "null" not in page.locator("#end-screen").inner_text()
+    for width, height in ((360, 740), (1366, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        canvas = page.locator(".sammler-canvas").bounding_box()
+        figures = page.evaluate(f"() => {BOARD}.figures()")
+        assert len(figures) == len(view["figures"])
+        for f in figures:
+            x0, y0, x1, y1 = f["box"]
+            assert canvas["x"] <= x0 and x1 <= canvas["x"] + canvas["width"], ("figure off the canvas", f, canvas)
+            assert canvas["y"] <= y0 and y1 <= canvas["y"] + canvas["height"], ("figure off the canvas", f, canvas)
+        # the board's corners: the top left of its top-left cell, the bottom right of its bottom-right one
+        xs, ys = [t["x"] for t in view["tiles"]], [t["y"] for t in view["tiles"]]
+        for x, y in ((min(xs) - 0.5, min(ys) - 0.5), (max(xs) + 0.5, max(ys) + 0.5)):
+            c = page.evaluate(f"() => {BOARD}.cellCenter({x}, {y})")
+            assert canvas["x"] - 1 <= c["x"] <= canvas["x"] + canvas["width"] + 1, ("board off the canvas", x, y, c, canvas)
+            assert canvas["y"] - 1 <= c["y"] <= canvas["y"] + canvas["height"] + 1, ("board off the canvas", x, y, c, canvas)
+        page.locator(".sammler-canvas").scroll_into_view_if_needed()
+        screenshot(page, f"sammler-table-final-board-{width}-en")
+    # close up, every figure leaves the animals and fish of its tile in sight
+    page.set_viewport_size({"width": 360, "height": 740})
+    while scale(page) < 60:
+        page.click("#sammler-zoom-in")
+    checked = 0
+    for f in page.evaluate(f"() => {BOARD}.figures()"):
+        for s in f["symbols"]:
+            if s["kind"] not in ("mammoth", "aurochs", "deer", "tiger", "fish"):
+                continue
+            checked += 1
+            area = (s["box"][2] - s["box"][0]) * (s["box"][3] - s["box"][1])
+            assert overlap(f["box"], s["box"]) <= 0.1 * area, ("a figure hides an animal", f, s)
+    assert checked >= 5
     page.watch.assert_clean()
-
-
-def overlap(a, b):
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return max(0, w) * max(0, h)
-
-
-def test_the_final_board_and_figures_beside_the_animals(browser, served_dist):
-    """360 x 740, German, touch: the end screen's board shows every figure that stood at the end
-    (huts too), the whole board on the canvas, also at 1366 x 800; no 'null' on the end screen;
-    zoomed in, no figure hides the animals or fish on its tile."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  service_workers="block")
-    page = context.new_page()
-    page.watch = PageWatch(page, served_dist.rstrip("/"))
-    try:
-        save, view = play(5, lambda v: v["over"])
-        assert {f["kind"] for f in view["figures"]} >= {"hunter", "hut"}
-        open_save(page, served_dist, save, "de")
-        page.wait_for_selector("#end-screen:not([hidden])")
-        assert "null" not in page.locator("#end-screen").inner_text()
-        for width, height in ((360, 740), (1366, 800)):
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(200)
-            canvas = page.locator(".sammler-canvas").bounding_box()
-            figures = page.evaluate(f"() => {BOARD}.figures()")
-            assert len(figures) == len(view["figures"])
-            for f in figures:
-                x0, y0, x1, y1 = f["box"]
-                assert canvas["x"] <= x0 and x1 <= canvas["x"] + canvas["width"], ("figure off the canvas", f, canvas)
-                assert canvas["y"] <= y0 and y1 <= canvas["y"] + canvas["height"], ("figure off the canvas", f, canvas)
-            for t in view["tiles"]:
-                for dx, dy in ((0, 0), (1, 1)):
-                    c = page.evaluate(f"() => {BOARD}.cellCenter({t['x'] + dx - 0.5}, {t['y'] + dy - 0.5})")
-                    assert canvas["x"] - 1 <= c["x"] <= canvas["x"] + canvas["width"] + 1, ("tile off the canvas", t)
-                    assert canvas["y"] - 1 <= c["y"] <= canvas["y"] + canvas["height"] + 1, ("tile off the canvas", t)
-            page.locator(".sammler-canvas").scroll_into_view_if_needed()
-            screenshot(page, f"sammler-table-final-board-{width}-{'de' if width < 800 else 'de-wide'}")
-        # close up, every figure leaves the animals and fish of its tile in sight
-        page.set_viewport_size({"width": 360, "height": 740})
-        while scale(page) < 60:
-            page.click("#sammler-zoom-in")
-        checked = 0
-        for f in page.evaluate(f"() => {BOARD}.figures()"):
-            for s in f["symbols"]:
-                if s["kind"] not in ("mammoth", "aurochs", "deer", "tiger", "fish"):
-                    continue
-                checked += 1
-                area = (s["box"][2] - s["box"][0]) * (s["box"][3] - s["box"][1])
-                assert overlap(f["box"], s["box"]) <= 0.1 * area, ("a figure hides an animal", f, s)
-        assert checked >= 5
-        page.watch.assert_clean()
-    finally:
-        context.close()
