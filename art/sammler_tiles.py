@@ -311,15 +311,22 @@ def symbol_boxes(g):
     return boxes
 
 
-def zone_at(g, p):
-    """The zone under tile point p, as the page's zoneAt finds it (renderers/sammler/geometry.mjs)."""
+def river_boxes(g):
+    """Each river with the box within 7 units of it: (zone, points, x0, y0, x1, y1)."""
+    return [(r["zone"], r["points"], min(x for x, _ in r["points"]) - 7, min(y for _, y in r["points"]) - 7,
+             max(x for x, _ in r["points"]) + 7, max(y for _, y in r["points"]) + 7) for r in g["rivers"]]
+
+
+def zone_at(g, p, rivers=None):
+    """The zone under tile point p, as the page's zoneAt finds it (renderers/sammler/geometry.mjs);
+    rivers: river_boxes(g), when many points are asked."""
     for lake in g["lakes"]:
         if math.dist(p, (lake["x"], lake["y"])) <= lake["r"] + 2:
             return lake["zone"]
-    for r in g["rivers"]:
-        pts = r["points"]
-        if any(seg_dist(p, pts[i], pts[i + 1]) <= 7 for i in range(len(pts) - 1)):
-            return r["zone"]
+    for zone, pts, x0, y0, x1, y1 in rivers or river_boxes(g):
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and \
+                any(seg_dist(p, pts[i], pts[i + 1]) <= 7 for i in range(len(pts) - 1)):
+            return zone
     for f in g["forests"]:
         if inside(f["points"], p):
             return f["zone"]
@@ -345,6 +352,9 @@ def place_figure_spots(g):
     boxes = symbol_boxes(g)
     g["symbols"] = boxes
     kinds = {z["id"]: z["kind"] for z in g["zones"]}
+    # the zones on a 2-unit grid, looked up instead of found again for every candidate
+    rivers = river_boxes(g)
+    zmap = {(x, y): zone_at(g, (x, y), rivers) for x in range(0, 101, 2) for y in range(0, 101, 2)}
     g["spots"] = {}
     for zone, kind in kinds.items():
         anchor = g["anchors"][zone]
@@ -357,27 +367,34 @@ def place_figure_spots(g):
                          lake["y"] + (lake["r"] + 2) * math.sin(a * math.pi / 12)) for a in range(24)]
                 points = [p for p in ring if h <= p[0] <= 100 - h and h <= p[1] <= 100 - h]
             else:
-                points = [(x, y) for x in range(math.ceil(h), 101 - math.ceil(h), 2)
-                          for y in range(math.ceil(h), 101 - math.ceil(h), 2) if zone_at(g, (x, y)) == zone]
+                edge = 2 * math.ceil(h / 2)
+                points = [(x, y) for x in range(edge, 101 - edge, 2) for y in range(edge, 101 - edge, 2)
+                          if zmap[(x, y)] == zone]
             points = points or [tuple(anchor)]
-            samples = [(i * h / 2, j * h / 2) for i in range(-2, 3) for j in range(-2, 3)]
 
-            def cost(p):
-                covered = 0.0
+            def covered(p):
+                area = 0.0
                 for b in boxes:
                     x0, y0, x1, y1 = b["box"]
                     w = min(p[0] + h, x1 + 1) - max(p[0] - h, x0 - 1)
                     t = min(p[1] + h, y1 + 1) - max(p[1] - h, y0 - 1)
-                    covered += max(0.0, w) * max(0.0, t)
-                # a figure of a forest or a meadow stands on its own ground
-                foreign = 0 if kind in ("river", "lake") else \
-                    sum(zone_at(g, (p[0] + dx, p[1] + dy)) != zone for dx, dy in samples)
-                return (round(covered), foreign, round(math.dist(p, anchor), 1), p)
+                    area += max(0.0, w) * max(0.0, t)
+                return round(area)
 
-            p = min(points, key=cost)
-            found = (cost(p)[0], -size, [round(p[0], 1), round(p[1], 1), round(size, 1)])
+            least = min(covered(p) for p in points)
+            points = [p for p in points if covered(p) == least]
+            # a figure of a forest or a meadow stands on its own ground (grid points around it)
+            steps = sorted({2 * round(k * h / 4) for k in range(-2, 3)})
+
+            def foreign(p):
+                if kind in ("river", "lake") or p[0] % 2 or p[1] % 2:
+                    return 0
+                return sum(zmap.get((p[0] + dx, p[1] + dy)) != zone for dx in steps for dy in steps)
+
+            p = min(points, key=lambda p: (foreign(p), round(math.dist(p, anchor), 1), p))
+            found = (least, -size, [round(p[0], 1), round(p[1], 1), round(size, 1)])
             best = min(best, found) if best else found
-            if found[0] == 0:
+            if least == 0:
                 break
         g["spots"][zone] = best[2]
 
