@@ -141,6 +141,7 @@ def geometry(tile):
             g["lakes"].append({"zone": zone.id, "x": round(cx, 1), "y": round(cy, 1), "r": r, "fish": zone.fish})
     g["anchors"] = {}
     place_icons(tile, g)
+    place_figure_spots(g)
     return g
 
 
@@ -275,6 +276,127 @@ def place_icons(tile, g):
                 if score > best_score:
                     best, best_score = p, score
             g["anchors"][zone.id] = r1(best or C)
+
+
+# ---- where a figure stands --------------------------------------------------------------
+
+# Each symbol's box around its point, in tile units (icon_svg draws at scale 1.3).
+ICON_BOX = {"deer": (-7, -10, 11.5, 9), "mammoth": (-9.5, -6.5, 11, 9), "aurochs": (-9, -9.5, 10, 9),
+            "tiger": (-13, -7, 10, 9), "gold": (-5, -4, 5, 4), "mushroom": (-7, -10, 7, 6),
+            "fire": (-9, -10, 11, 9), "cult_site": (-9, -6, 9, 8), "volcano": (-11, -14, 11, 8)}
+FISH_OFFSETS = {1: [(0, 0)], 2: [(-3, -3.5), (3, 3.5)], 3: [(-4, -4.5), (4, -1), (-2, 5)],
+                4: [(-4, -4.5), (4, -4.5), (-4, 4.5), (4, 4.5)]}
+# Half the box a figure covers, in tile units, when the page draws it FIGURE tile units large
+# (renderers/sammler/draw.mjs: a standing figure 0.9 x 1.0 of its size, a lying one turned).
+FIGURE = 26
+FIGURE_HALF = 0.5 * FIGURE
+
+
+def fish_scale(lake):
+    return 1.45 if lake["r"] >= 14 else 1.1
+
+
+def symbol_boxes(g):
+    """Every symbol a figure must leave visible, as [x0, y0, x1, y1] in tile units."""
+    boxes = []
+    for icon in g["icons"]:
+        x0, y0, x1, y1 = ICON_BOX[icon["kind"]]
+        boxes.append({"kind": icon["kind"], "box": [round(icon["x"] + 1.3 * x0, 1), round(icon["y"] + 1.3 * y0, 1),
+                                                    round(icon["x"] + 1.3 * x1, 1), round(icon["y"] + 1.3 * y1, 1)]})
+    for lake in g["lakes"]:
+        k = fish_scale(lake)
+        for dx, dy in FISH_OFFSETS.get(lake["fish"], []):
+            x, y = lake["x"] + dx * k, lake["y"] + dy * k
+            boxes.append({"kind": "fish", "box": [round(x - 4 * k, 1), round(y - 3 * k, 1), round(x + 7 * k, 1), round(y + 3 * k, 1)]})
+    return boxes
+
+
+def river_boxes(g):
+    """Each river with the box within 7 units of it: (zone, points, x0, y0, x1, y1)."""
+    return [(r["zone"], r["points"], min(x for x, _ in r["points"]) - 7, min(y for _, y in r["points"]) - 7,
+             max(x for x, _ in r["points"]) + 7, max(y for _, y in r["points"]) + 7) for r in g["rivers"]]
+
+
+def zone_at(g, p, rivers=None):
+    """The zone under tile point p, as the page's zoneAt finds it (renderers/sammler/geometry.mjs);
+    rivers: river_boxes(g), when many points are asked."""
+    for lake in g["lakes"]:
+        if math.dist(p, (lake["x"], lake["y"])) <= lake["r"] + 2:
+            return lake["zone"]
+    for zone, pts, x0, y0, x1, y1 in rivers or river_boxes(g):
+        if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and \
+                any(seg_dist(p, pts[i], pts[i + 1]) <= 7 for i in range(len(pts) - 1)):
+            return zone
+    for f in g["forests"]:
+        if inside(f["points"], p):
+            return f["zone"]
+    meadows = [z["id"] for z in g["zones"] if z["kind"] == "meadow"]
+    for m in meadows:
+        if m not in g["seg_zone"] and math.dist(p, g["anchors"][m]) < 16:
+            return m
+    dx, dy = p[0] - 50, p[1] - 50
+    side = (0 if dy < 0 else 2) if abs(dy) >= abs(dx) else (1 if dx > 0 else 3)
+    (ax, ay), (bx, by) = SIDE_ENDS[side]
+    t = ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / 10000
+    zone = g["seg_zone"][side * 3 + min(2, max(0, int(math.floor(t * 3))))]
+    if zone in meadows:
+        return zone
+    return min(meadows, key=lambda m: math.dist(p, g["anchors"][m]), default=None)
+
+
+def place_figure_spots(g):
+    """Where the figure of each zone is drawn, [x, y, size]: in its zone, its box leaving every
+    symbol of the tile visible, near the zone's anchor; smaller where the tile has no room for
+    a whole figure beside its symbols (else as little of them covered as can be). A lake's
+    figure stands on its shore: the fish in the water stay in sight."""
+    boxes = symbol_boxes(g)
+    g["symbols"] = boxes
+    kinds = {z["id"]: z["kind"] for z in g["zones"]}
+    # the zones on a 2-unit grid, looked up instead of found again for every candidate
+    rivers = river_boxes(g)
+    zmap = {(x, y): zone_at(g, (x, y), rivers) for x in range(0, 101, 2) for y in range(0, 101, 2)}
+    g["spots"] = {}
+    for zone, kind in kinds.items():
+        anchor = g["anchors"][zone]
+        best = None
+        for size in (FIGURE, FIGURE * 0.85, FIGURE * 0.7):
+            h = size / 2
+            if kind == "lake":
+                lake = next(l for l in g["lakes"] if l["zone"] == zone)
+                ring = [(lake["x"] + (lake["r"] + 2) * math.cos(a * math.pi / 12),
+                         lake["y"] + (lake["r"] + 2) * math.sin(a * math.pi / 12)) for a in range(24)]
+                points = [p for p in ring if h <= p[0] <= 100 - h and h <= p[1] <= 100 - h]
+            else:
+                edge = 2 * math.ceil(h / 2)
+                points = [(x, y) for x in range(edge, 101 - edge, 2) for y in range(edge, 101 - edge, 2)
+                          if zmap[(x, y)] == zone]
+            points = points or [tuple(anchor)]
+
+            def covered(p):
+                area = 0.0
+                for b in boxes:
+                    x0, y0, x1, y1 = b["box"]
+                    w = min(p[0] + h, x1 + 1) - max(p[0] - h, x0 - 1)
+                    t = min(p[1] + h, y1 + 1) - max(p[1] - h, y0 - 1)
+                    area += max(0.0, w) * max(0.0, t)
+                return round(area)
+
+            least = min(covered(p) for p in points)
+            points = [p for p in points if covered(p) == least]
+            # a figure of a forest or a meadow stands on its own ground (grid points around it)
+            steps = sorted({2 * round(k * h / 4) for k in range(-2, 3)})
+
+            def foreign(p):
+                if kind in ("river", "lake") or p[0] % 2 or p[1] % 2:
+                    return 0
+                return sum(zmap.get((p[0] + dx, p[1] + dy)) != zone for dx in steps for dy in steps)
+
+            p = min(points, key=lambda p: (foreign(p), round(math.dist(p, anchor), 1), p))
+            found = (least, -size, [round(p[0], 1), round(p[1], 1), round(size, 1)])
+            best = min(best, found) if best else found
+            if least == 0:
+                break
+        g["spots"][zone] = best[2]
 
 
 # ---- SVG ---------------------------------------------------------------------------------

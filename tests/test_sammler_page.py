@@ -122,6 +122,7 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist):
         seen = {tuple(c) for c in page.evaluate("() => window.urzeit.board.spotsInView()")}
         placements = [a for a in placements if (a["x"], a["y"]) in seen] or placements
         place(page, placements[(turns * 7) % len(placements)])
+        wait_idle(page)  # a figure step with only "no figure" the page plays itself
         while page.evaluate("() => window.urzeit.view.phase") == "figure":
             markers = page.evaluate("() => window.urzeit.board.markers()")
             before = state_id(page)
@@ -136,6 +137,7 @@ def test_full_game_against_the_computer_to_the_end_screen(page, served_dist):
                     page.evaluate("() => window.urzeit.view.tile_is_bonus && window.urzeit.view.current_seat === 0"):
                 bonus = [a for a in page.evaluate("() => window.urzeit.view.legal") if a["type"] == "place_tile"]
                 place(page, bonus[0])
+                wait_idle(page)
         turns += 1
         if turns == 15:
             screenshot(page, "sammler-mid-game")

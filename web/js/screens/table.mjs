@@ -428,6 +428,17 @@ export async function advance() {
         setView(await engine.request({ op: "view", match: match.id, seat }));
         continue;
       }
+      // a step with nothing to decide the renderer plays itself (e.g. "no figure" when none is
+      // left), its note in the status line
+      const auto = match.mode === "live" && renderer().autoAction && renderer().autoAction(view);
+      if (auto) {
+        const r = await engine.request({ op: "act", match: match.id, seat, state_id: view.state_id, action: auto.action });
+        if (generation !== match.generation) return;
+        logEvents(r.events, r.log);
+        setView(r.view);
+        say(auto.note || "");
+        continue;
+      }
       break;
     }
   } catch (err) {
@@ -515,8 +526,14 @@ async function undo() {
   }
   const others = view.undo_computer_moves || 0;
   try {
-    setView(await engine.request({ op: "undo", match: match.id, seat: view.seat }));
+    let back = await engine.request({ op: "undo", match: match.id, seat: view.seat });
+    // past a step the page played by itself: to the player's own decision before it
+    while (back.undo && renderer().autoAction && renderer().autoAction(back)) {
+      back = await engine.request({ op: "undo", match: match.id, seat: view.seat });
+    }
+    setView(back);
     $("message").textContent = "";
+    say("");
     // the documented rule, said where the player looks: the computer's moves went back too
     note.textContent = others ? t("undoneWith", others, computers()) : "";
     appendLog({ undo: true, others, computers: computers() });

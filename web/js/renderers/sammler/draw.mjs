@@ -2,7 +2,7 @@
 // a feature lit up, figures, the figure choices and the points flying up. Each function draws
 // what it is given with the camera `cam` (camera.mjs); none keeps state.
 
-import { TILE, anchorOf, zonePath } from "./geometry.mjs";
+import { TILE, spotOf, zonePath } from "./geometry.mjs";
 import { seatShape, shapePath } from "../common.mjs";
 
 export function drawGrid(ctx, cam, w, h) {
@@ -51,8 +51,9 @@ export function drawLastFrame(ctx, cam, last) {
 }
 
 // The spots for the tile: green where it fits as turned now (rotation `want`), faint where it
-// fits turned otherwise; the chosen spot with the tile on it, or the tile under the pointer.
-export function drawPlacementHints(ctx, cam, images, { placements, want, type, rot, pending, hover }) {
+// fits turned otherwise; the chosen spot with the tile on it, framed in the colour of the
+// player choosing (`colour`, on white so it shows on any tile), or the tile under the pointer.
+export function drawPlacementHints(ctx, cam, images, { placements, want, type, rot, pending, hover, colour }) {
   const s = cam.state.scale;
   ctx.lineWidth = 2;
   for (const a of placements) {
@@ -74,9 +75,12 @@ export function drawPlacementHints(ctx, cam, images, { placements, want, type, r
   if (pending) {
     drawTile(ctx, cam, images, type, pending.x, pending.y, pending.rotation, 1);
     const [sx, sy] = cam.toScreen(pending.x, pending.y);
-    ctx.strokeStyle = "#1f5fbf";
-    ctx.lineWidth = 4;
-    ctx.strokeRect(sx + 2, sy + 2, s - 4, s - 4);
+    ctx.strokeStyle = "#fff";
+    ctx.lineWidth = 6;
+    ctx.strokeRect(sx + 3, sy + 3, s - 6, s - 6);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 3;
+    ctx.strokeRect(sx + 3, sy + 3, s - 6, s - 6);
   } else if (hover) {
     drawTile(ctx, cam, images, type, hover.x, hover.y, rot, 0.6);
   }
@@ -195,14 +199,19 @@ export function drawFigure(ctx, colours, kind, owner, sx, sy, size) {
   ctx.fill();
 }
 
+// A figure on the board: its point on the screen and its size in px, beside its tile's symbols.
+export function figurePlace(cam, geometry, tileView, zone) {
+  const [lx, ly, size] = spotOf(geometry.types[tileView.type], tileView, zone);
+  const [sx, sy] = cam.toScreen(tileView.x + lx / TILE, tileView.y + ly / TILE);
+  return { sx, sy, size: Math.max(11, (cam.state.scale * size) / TILE) };
+}
+
 export function drawFigures(ctx, cam, geometry, colours, figures, tileAt) {
   if (!geometry) return;
-  const size = Math.max(14, cam.state.scale * 0.3);
   for (const f of figures) {
     const tileView = tileAt(f.x, f.y);
     if (!tileView) continue;
-    const [lx, ly] = anchorOf(geometry.types[tileView.type], tileView, f.zone);
-    const [sx, sy] = cam.toScreen(f.x + lx / TILE, f.y + ly / TILE);
+    const { sx, sy, size } = figurePlace(cam, geometry, tileView, f.zone);
     drawFigure(ctx, colours, f.kind, f.owner, sx, sy, size);
     if (f.cult) {
       ctx.strokeStyle = "#fff";
@@ -215,7 +224,8 @@ export function drawFigures(ctx, cam, geometry, colours, figures, tileAt) {
 }
 
 // The figure choices (choices.mjs): a line back to the anchor of a choice moved away from it,
-// a white circle with the figure, an orange ring round the hinted one.
+// a white circle with the figure, ringed in the chooser's colour; an orange ring round the
+// hinted one.
 export function drawChoices(ctx, colours, seat, choices, hinted) {
   for (const m of choices) {
     if (Math.hypot(m.sx - m.ax, m.sy - m.ay) > m.r) {
@@ -227,7 +237,7 @@ export function drawChoices(ctx, colours, seat, choices, hinted) {
       ctx.stroke();
       ctx.beginPath();
       ctx.arc(m.ax, m.ay, 3, 0, Math.PI * 2);
-      ctx.fillStyle = "#1f5fbf";
+      ctx.fillStyle = colours[seat];
       ctx.fill();
     }
   }
@@ -243,7 +253,7 @@ export function drawChoices(ctx, colours, seat, choices, hinted) {
     ctx.arc(m.sx, m.sy, m.r - 1, 0, Math.PI * 2);
     ctx.fillStyle = "#ffffffdd";
     ctx.fill();
-    ctx.strokeStyle = "#1f5fbf";
+    ctx.strokeStyle = colours[seat];
     ctx.lineWidth = 2;
     ctx.stroke();
     drawFigure(ctx, colours, m.action.figure, seat, m.sx, m.sy, m.r * 1.35);
@@ -280,7 +290,7 @@ export function figureCanvas(make, colours, kind, owner, size = 26, marker = fal
     ctx.arc(size / 2, size / 2, size / 2 - 2, 0, Math.PI * 2);
     ctx.fillStyle = "#ffffffdd";
     ctx.fill();
-    ctx.strokeStyle = "#1f5fbf";
+    ctx.strokeStyle = colours[owner];
     ctx.lineWidth = 2;
     ctx.stroke();
   }

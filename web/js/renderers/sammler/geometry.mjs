@@ -77,6 +77,27 @@ export function anchorOf(g, tile, zone) {
   return rotatePoint(ax, ay, tile.rotation);
 }
 
+// Where a figure on the zone is drawn and how large, [x, y, size] in tile units of the turned
+// tile: beside the tile's animals and other symbols (art/sammler_tiles.py chose the place).
+export function spotOf(g, tile, zone) {
+  const spot = g.spots && g.spots[zone];
+  if (!spot) return [...anchorOf(g, tile, zone), 30];
+  return [...rotatePoint(spot[0], spot[1], tile.rotation), spot[2]];
+}
+
+// The box a figure drawn `size` large covers around its point, as a share of the size either
+// way (draw.mjs: a standing figure 0.9 wide and 1.0 high, a lying one or a hut within the same).
+export const FIGURE_HALF = 0.5;
+
+// The tile's symbols (animals, fish, fire, ...) with their boxes [x0, y0, x1, y1] in tile
+// units of the turned tile.
+export function symbolsOf(g, tile) {
+  return (g.symbols || []).map(({ kind, box: [x0, y0, x1, y1] }) => {
+    const [ax, ay] = rotatePoint(x0, y0, tile.rotation), [bx, by] = rotatePoint(x1, y1, tile.rotation);
+    return { kind, box: [Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)] };
+  });
+}
+
 // A zone's outline on the screen: toScreen maps a tile point to the canvas; a river is a line
 // of width `stroke`, everything else a filled area.
 export function zonePath(g, tileView, zone, toWorld, scale) {

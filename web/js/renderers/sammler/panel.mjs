@@ -31,6 +31,8 @@ const TEXT = bilingual({
   figureHint: ["Setze eine Figur auf die gelegte Karte (weiße Kreise) oder keine.",
                "Put a figure on the placed tile (white circles), or none."],
   noFit: ["Dort passt die Karte nicht.", "The tile does not fit there."],
+  noFigures: ["Keine Figuren mehr – Karte gelegt.", "No figures left – tile placed."],
+  noFigureFits: ["Keine deiner Figuren passt auf diese Karte – Karte gelegt.", "None of your figures fits on this tile – tile placed."],
   remaining: ["Verbleibende Karten", "Tiles still to come"],
   supply: ["Vorrat", "Supply"],
   legend: ["Zeichen auf dem Feld", "Symbols on the board"],

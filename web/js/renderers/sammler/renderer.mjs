@@ -8,8 +8,8 @@ import { el, flyGhost, motionMs, settings } from "../common.mjs";
 import { createCamera } from "./camera.mjs";
 import { layoutChoices } from "./choices.mjs";
 import { drawArrows, drawChoices, drawFeatureHighlight, drawFigure, drawFigures, drawFloaters, drawGrid, drawLastFrame,
-         drawPlacementHints, drawTile } from "./draw.mjs";
-import { TILE, anchorOf, zoneAt } from "./geometry.mjs";
+         drawPlacementHints, drawTile, figurePlace } from "./draw.mjs";
+import { FIGURE_HALF, TILE, symbolsOf, zoneAt } from "./geometry.mjs";
 import { endSummary, labelOf, renderPanel, text } from "./panel.mjs";
 
 const coarse = () => window.matchMedia && window.matchMedia("(hover: none)").matches;
@@ -24,7 +24,7 @@ export function createSammlerRenderer() {
   let pending = null;      // {x, y, rotation}
   let hoverCell = null;
   let hoverZone = null;    // {x, y, zone}
-  let userMovedCamera = false;
+  let untouched = true;     // the camera is where the first turn fitted it: a resize fits again
   let floaters = [];
   let dirty = true;
   let frameTimes = [];
@@ -36,7 +36,6 @@ export function createSammlerRenderer() {
   let hinted = null;
   let longPress = 0;
   let tooltipOff = null;   // the zone whose explanation a click put away
-  let focused = null;      // the placed tile the camera moved to for the figure step
   const cam = createCamera(() => [canvas.clientWidth || 1, canvas.clientHeight || 1]);
   const camera = cam.state;
 
@@ -102,8 +101,7 @@ export function createSammlerRenderer() {
     canvas.height = Math.max(1, Math.round(rect.height * dpr));
     canvas.style.width = rect.width + "px";
     canvas.style.height = rect.height + "px";
-    if (focused) focus();
-    else if (!userMovedCamera) fit();
+    if (view) keepInView(true);
     dirty = true;
   }
 
@@ -125,11 +123,47 @@ export function createSammlerRenderer() {
     return [minX, minY, maxX, maxY];
   }
 
-  // The whole board, its tiles at least minTile() large; `overview` (the fit button) shows all
-  // of it however small. When it does not fit, the camera goes where most spots are in view.
-  function fit(overview = false) {
+  // The whole board, its tiles at least `least` px large (the fit button: 12, the final board
+  // all of it). When it does not fit, the camera goes where most spots are in view.
+  function fit(least = minTile()) {
     if (!view) return;
-    cam.fit(boardBounds(), overview ? 12 : minTile(), bestCentre);
+    cam.fit(boardBounds(), least, bestCentre);
+    dirty = true;
+  }
+
+  // The camera moves by itself only on the first turn (the board fitted), at the end (all of the
+  // final board) and, keeping its scale, to bring a decision into view: the placed tile with
+  // room around it for its figure choices, or some spot for the new tile when none is in view.
+  // Otherwise it stays where the player zoomed and dragged it. `resized`: the canvas changed.
+  function keepInView(resized = false) {
+    if (view.over) { fitFinal(); return; }
+    if (untouched && resized) { fit(); return; }
+    if (!isMyTurn()) return;
+    if (view.phase === "figure" && view.last_placed) {
+      const { x, y } = view.last_placed;
+      const [w, h] = cam.size();
+      const [left, top] = cam.toScreen(x - 0.5, y - 0.5), [right, bottom] = cam.toScreen(x + 1.5, y + 1.5);
+      // as little as brings the tile and half a tile around it onto the canvas (clear of the
+      // zoom buttons' column); centred when the canvas is smaller than that
+      const shift = (lo, hi, end) => (hi - lo > end ? (lo + hi - end) / 2 : lo < 0 ? lo : hi > end ? hi - end : 0);
+      panTo([camera.x + shift(left, right, w - 50) / camera.scale, camera.y + shift(top, bottom, h) / camera.scale]);
+    } else if (view.phase === "tile" && !spotCells().some(([x, y]) => cam.cellInView(x, y))) {
+      panTo(bestCentre());
+    }
+  }
+
+  // The final board: all of it on the canvas, as large as it goes (nothing to tap under the
+  // zoom buttons any more).
+  function fitFinal() {
+    const [minX, minY, maxX, maxY] = boardBounds();
+    const [w, h] = cam.size();
+    camera.scale = Math.max(4, Math.min(140, w / (maxX - minX + 0.4), h / (maxY - minY + 0.4)));
+    panTo([(minX + maxX) / 2, (minY + maxY) / 2]);
+  }
+
+  function panTo([x, y]) {
+    camera.x = x;
+    camera.y = y;
     dirty = true;
   }
 
@@ -199,20 +233,19 @@ export function createSammlerRenderer() {
   function lookAt([x, y]) {
     camera.x = x + 0.5;
     camera.y = y + 0.5;
-    userMovedCamera = true;
+    untouched = false;
     dirty = true;
   }
 
-  // The fit button: all of the board, however small; the next turn brings the usual view back.
+  // The fit button: all of the board, however small; it stays so until the player moves it.
   function overview() {
-    userMovedCamera = false;
-    focused = null;
-    fit(true);
+    untouched = false;
+    fit(12);
   }
 
   function zoomBy(factor, sx, sy) {
     cam.zoomBy(factor, sx, sy);
-    userMovedCamera = true;
+    untouched = false;
     dirty = true;
   }
 
@@ -267,15 +300,11 @@ export function createSammlerRenderer() {
       if (placed && motionMs()) dropAnim = { x: last.x, y: last.y, start: performance.now() };
       lastPlacedAt = key;
     }
-    const figureStep = view.phase === "figure" && isMyTurn() && last;
-    if (figureStep) {
-      if (!focused || focused.x !== last.x || focused.y !== last.y) { focused = { x: last.x, y: last.y }; focus(); }
-    } else {
-      focused = null;
-      // a camera the player moved stays, unless it shows none of the spots for a new tile
-      const lost = changed && isMyTurn() && !spotCells().some(([x, y]) => cam.cellInView(x, y));
-      if (lost) userMovedCamera = false;
-      if (!userMovedCamera || !previous) fit();
+    if (!previous && view.over) fitFinal();
+    else if (!previous) fit();
+    else if (changed) {
+      untouched = false;
+      keepInView();
     }
     showPanel();
     dirty = true;
@@ -321,25 +350,21 @@ export function createSammlerRenderer() {
       g.scale(2, 2);
       drawFigure(g, api.colours, f.kind, f.owner, size, size, size);
       const rect = canvas.getBoundingClientRect();
-      const [lx, ly] = anchorOf(geometry.types[tile.type], tile, f.zone);
-      const [sx, sy] = cam.toScreen(f.x + lx / TILE, f.y + ly / TILE);
+      const { sx, sy } = figurePlace(cam, geometry, tile, f.zone);  // where draw.mjs puts it, beside the animals
       const to = { left: rect.left + sx - size, top: rect.top + sy - size, width: 2 * size, height: 2 * size };
       flyGhost(ghost, { left: from.left, top: from.top, width: from.height * 1.4, height: from.height * 1.4 }, to);
     }
   }
 
-  // The figure step: the placed tile in the middle with its neighbours around it; closer only
-  // as far as its choices need to cover no more than a quarter of the tile (k circles of
-  // radius r: k·π·r² ≤ s²/4), and never so close that the neighbours are gone.
-  function focus() {
-    if (!focused) return;
-    const [w, h] = cam.size();
-    const choices = figureActions().length;
-    const near = Math.min(w / 3.2, h / 3.2, 200), closest = Math.max(near, Math.min(w / 2.2, h / 2.2, 260));
-    camera.scale = Math.min(closest, Math.max(near, markerBase() * Math.sqrt(4 * Math.PI * choices)));
-    camera.x = focused.x + 0.5;
-    camera.y = focused.y + 0.5;
-    dirty = true;
+  // A figure step with nothing to choose ("no figure" its only move: no figure left, or none
+  // fits on the tile) is played by the page itself with a note for the status line (the shell
+  // asks this before it waits for the player; an undo goes back past it).
+  function autoAction(v) {
+    const legal = v && !v.over && v.phase === "figure" && v.seat === v.current_seat ? v.legal || [] : [];
+    if (legal.length !== 1 || legal[0].type !== "pass") return null;
+    const t = text(api.lang());
+    const own = (v.supply || [])[v.seat];
+    return { action: legal[0], note: own && !own.members && !own.huts ? t.noFigures : t.noFigureFits };
   }
 
   // On a small screen the board and the buttons of the decision come into view.
@@ -408,7 +433,7 @@ export function createSammlerRenderer() {
           camera.x = drag.cam.x - dx / camera.scale;
           camera.y = drag.cam.y - dy / camera.scale;
           if (view) cam.clamp(boardBounds());
-          userMovedCamera = true;
+          untouched = false;
           dirty = true;
         }
         return;
@@ -598,9 +623,10 @@ export function createSammlerRenderer() {
       if (!byZone.has(a.zone)) byZone.set(a.zone, []);
       byZone.get(a.zone).push(a);
     }
+    // each choice where the figure would stand, beside the tile's animals
     const zones = [...byZone].map(([zone, actions]) => {
-      const [lx, ly] = anchorOf(geometry.types[tile.type], tile, zone);
-      return [cam.toScreen(tile.x + lx / TILE, tile.y + ly / TILE), actions];
+      const { sx, sy } = figurePlace(cam, geometry, tile, zone);
+      return [[sx, sy], actions];
     });
     const [x0, y0] = cam.toScreen(tile.x, tile.y);
     const box = zoomBox();
@@ -638,7 +664,8 @@ export function createSammlerRenderer() {
     if (isMyTurn() && view.phase === "tile") {
       const hover = !pending && hoverCell && legalAt(hoverCell.x, hoverCell.y, rot) ? hoverCell : null;
       drawPlacementHints(ctx, cam, images, { placements: legalPlacements(), want: alias(view.tile_to_place, rot),
-                                             type: view.tile_to_place, rot, pending, hover });
+                                             type: view.tile_to_place, rot, pending, hover,
+                                             colour: api.colours[view.seat] });
       drawArrows(ctx, arrows());
     }
     if (isMyTurn() && view.phase === "figure") drawChoices(ctx, api.colours, view.seat, markers(), hinted);
@@ -659,7 +686,8 @@ export function createSammlerRenderer() {
       b.setAttribute("aria-label", words);
       b.title = words;
     }
-    renderPanel(panel, { view, lang, mine: isMyTurn(), pending, rot, coarse: coarse(), names: api.names, colours: api.colours }, {
+    // a step the page plays by itself offers no buttons
+    renderPanel(panel, { view, lang, mine: isMyTurn() && !autoAction(view), pending, rot, coarse: coarse(), names: api.names, colours: api.colours }, {
       confirm, cancel, rotate, act: (a) => api.act(a),
       light: (a) => { hoverZone = { x: view.last_placed.x, y: view.last_placed.y, zone: a.zone }; dirty = true; },
       dark: () => { hoverZone = null; dirty = true; },
@@ -690,7 +718,7 @@ export function createSammlerRenderer() {
 
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
-    mount, unmount, update, onEvents, showHint, breakdown,
+    mount, unmount, update, onEvents, showHint, breakdown, autoAction,
     endSummary: (v, names) => endSummary(v, names),
     // test hook: where to click
     hook: {
@@ -709,6 +737,20 @@ export function createSammlerRenderer() {
       markers() {
         const rect = canvas.getBoundingClientRect();
         return markers().map((m) => ({ action: m.action, x: rect.left + m.sx, y: rect.top + m.sy, r: m.r }));
+      },
+      // every figure on the board and every symbol on its tile, as screen boxes [x0, y0, x1, y1]
+      figures() {
+        const rect = canvas.getBoundingClientRect();
+        return view.figures.map((f) => {
+          const tileView = tileAt(f.x, f.y);
+          const { sx, sy, size } = figurePlace(cam, geometry, tileView, f.zone);
+          const h = size * FIGURE_HALF;
+          const symbols = symbolsOf(geometry.types[tileView.type], tileView).map(({ kind, box: [x0, y0, x1, y1] }) => {
+            const [a, b] = cam.toScreen(f.x + x0 / TILE, f.y + y0 / TILE), [c, d] = cam.toScreen(f.x + x1 / TILE, f.y + y1 / TILE);
+            return { kind, box: [rect.left + a, rect.top + b, rect.left + c, rect.top + d] };
+          });
+          return { ...f, box: [rect.left + sx - h, rect.top + sy - h, rect.left + sx + h, rect.top + sy + h], symbols };
+        });
       },
       arrows() {
         const rect = canvas.getBoundingClientRect();
