@@ -655,3 +655,54 @@ def test_desktop_card_details_go_away_and_never_cover_the_choice(browser, served
     assert page.evaluate("() => [...document.querySelectorAll('.sp-detail')].filter((d) => d.getClientRects().length).length") == 0
     page.watch.assert_clean()
     ctx.close()
+
+
+MEMBER_LINES = """() => [...document.querySelectorAll('.sp-tribe')].map((b) => ({
+  player: Number(b.dataset.player),
+  lines: Object.fromEntries([...b.querySelectorAll('[data-count]')].map((e) => [e.dataset.count, e.textContent.trim()])) }))"""
+
+
+def test_the_tribe_says_where_its_members_are_and_counts_along(browser, served_dist):
+    """Issue 26: "Höhlenlager 1 · Vorrat 2" did not change when members left the tribe card.
+    Each tribe says in words where its five members are (tribe card, away on places, cave camp,
+    supply), and the words follow each move."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                              service_workers="block")
+    ctx.add_init_script("localStorage.setItem('urzeit.lang', 'de')")
+    page = ctx.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    start(page, served_dist, seed=3, level="random")
+
+    def check():
+        view = page.evaluate("() => window.urzeit.view")
+        boxes = page.evaluate(MEMBER_LINES)
+        assert sorted(b["player"] for b in boxes) == [0, 1]
+        for b in boxes:
+            p = view["players"][b["player"]]
+            away = sum(l["members"].count(b["player"]) for l in view["locations"]) + sum(s["members"][b["player"]] for s in view["sites"])
+            assert p["tribe"] + away + p["camp"] + p["supply"] == 5, (p, away)
+            lines = b["lines"]
+            assert lines["tribe"] == f"{p['tribe']} {'Mitglied' if p['tribe'] == 1 else 'Mitglieder'} auf der Stammeskarte", lines
+            assert lines["away"] == f"{away} unterwegs auf Orten", lines
+            assert lines["camp"].startswith(f"{p['camp']} im Höhlenlager – {'kommt' if p['camp'] == 1 else 'kommen'} mit „Nachwuchs“"), lines
+            assert lines["supply"].startswith(f"{p['supply']} im Vorrat – für 2 Felle"), lines
+        return view["players"][0]["tribe"]
+
+    first = check()
+    seen = {first}
+    for k in range(12):  # members go out to places: the words follow
+        view = page.evaluate("() => window.urzeit.view")
+        legal = view["legal"]
+        action = next((a for a in legal if a["type"] == "place"), None) or next((a for a in legal if a["type"] == "play"), legal[0])
+        before = state_id(page)
+        page.evaluate("(a) => window.urzeit.act(a)", action)
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.stateId) > {before}")
+        wait_idle(page)
+        seen.add(check())
+        if len(seen) >= 2 and action["type"] == "place":
+            break
+    assert len(seen) >= 2, seen
+    page.locator(".sp-tribe[data-player='0']").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "spaeher-members-360x740-de.png"))
+    page.watch.assert_clean()
+    ctx.close()
