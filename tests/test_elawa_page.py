@@ -523,3 +523,48 @@ def test_the_hint_marks_the_card_the_resource_and_end_turn_on_a_phone(browser, s
         assert marked.first.get_attribute("data-action") == page.evaluate("() => document.getElementById('app').dataset.hint")
     screenshot(page, f"elawa-phone-hint-{kind}")
     context.close()
+
+
+# The WCAG contrast of each element's own text in `root` against what lies behind it (the
+# backgrounds of its ancestors composited, the opacity of the way down applied): [ratio, text].
+CONTRASTS = """(sel) => {
+  const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const over = (top, under) => [0, 1, 2].map((k) => top[k] * top[3] + under[k] * (1 - top[3])).concat(1);
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const out = [];
+  for (const e of document.querySelector(sel).querySelectorAll('*')) {
+    const own = [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent.trim()).join(' ').trim();
+    if (!own || !e.getClientRects().length) continue;
+    const chain = [];
+    for (let a = e; a; a = a.parentElement) chain.unshift(a);
+    let bg = [255, 255, 255, 1], alpha = 1;
+    for (const a of chain) { const s = getComputedStyle(a); bg = over(rgba(s.backgroundColor), bg); alpha *= Number(s.opacity); }
+    const fg = rgba(getComputedStyle(e).color);
+    const seen = over([fg[0], fg[1], fg[2], fg[3] * alpha], bg);
+    const [l1, l2] = [lum(seen), lum(bg)].sort((x, y) => y - x);
+    out.push([(l1 + 0.05) / (l2 + 0.05), own]);
+  }
+  return out;
+}"""
+
+
+def test_the_end_screen_reads_well_and_marks_the_winner(browser, served_dist):
+    """Issue 26: the winner's line was pale yellow on cream. Every text of Elawa's end summary
+    has at least 4.5:1 contrast (WCAG AA) on a phone in German and a desktop in English."""
+    from browser_support import play_bot_game
+    replay, _ = play_bot_game("elawa", 4)
+    for size, lang in [((360, 740), "de"), ((1366, 800), "en")]:
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]}, service_workers="block")
+        context.add_init_script(f"localStorage.setItem('urzeit.lang', '{lang}'); globalThis.urzeitTestNoSnapshot = true")
+        page = context.new_page()
+        page.goto(served_dist + "?test=1")
+        page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
+        page.evaluate("(s) => window.urzeit.loadSave(s)", replay)
+        page.wait_for_selector("#end-screen:not([hidden]) .elawa-summary-player.won h4")
+        ratios = page.evaluate(CONTRASTS, "#end-screen")
+        assert any(text.startswith("★") for _, text in ratios), ratios
+        low = [(round(r, 2), text) for r, text in ratios if r < 4.5]
+        assert low == [], (size, lang, low)
+        page.locator("#end-screen").screenshot(path=str(ARTIFACTS / f"elawa-end-{size[0]}x{size[1]}-{lang}.png"))
+        context.close()

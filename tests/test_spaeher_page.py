@@ -455,7 +455,7 @@ def test_layout_at_five_screen_sizes_in_german_and_english(browser, served_dist)
     page.set_viewport_size({"width": 360, "height": 740})
     page.click(".sp-legend summary")
     legend = page.locator(".sp-legend").inner_text()
-    for word in ("Fleisch", "Felle", "Steine", "Holz", "Lehm", "Früchte", "Verbrauchsstein", "Hunger", "Stammesmitglied",
+    for word in ("Fleisch", "Fell", "Stein", "Holz", "Lehm", "Frucht", "Verbrauchsstein", "Hunger", "Stammesmitglied",
                  "Heiliger Ort", "Höhlenlager", "Punkteleiste", "Gegenstand", "Charakter", "unter der obersten Karte"):
         assert word in legend, word
     problems += [f"legend 360x740 de: {p}" for p in layout_problems(page)]
@@ -688,6 +688,11 @@ def test_the_tribe_says_where_its_members_are_and_counts_along(browser, served_d
             assert lines["supply"].startswith(f"{p['supply']} im Vorrat – für 2 Felle"), lines
         return view["players"][0]["tribe"]
 
+    # the locations' names are the engine's (one plural rule on both sides)
+    from urzeit.games.spaeher import words as sp_words
+    view = page.evaluate("() => window.urzeit.view")
+    names = page.evaluate("() => [...document.querySelectorAll('.sp-loc')].map((e) => [e.dataset.where, e.getAttribute('aria-label')])")
+    assert names and all(label == sp_words.loc_name(where, "de", view) for where, label in names), names
     first = check()
     seen = {first}
     for k in range(12):  # members go out to places: the words follow

@@ -126,7 +126,7 @@ export function tribeBox(ctx, i) {
 
 export function legend(ctx) {
   const { view, t, lang, colours, names } = ctx;
-  const rows = RES_ORDER.map((r) => [token(r, lang), lang === "en" ? t.res1[r] : t.resN[r]]);
+  const rows = RES_ORDER.map((r) => [token(r, lang), t.res1[r]]);  // one token: one resource
   const covered = token("stone", lang);
   covered.classList.add("covered");
   covered.append(el("span", { class: "sp-stone" }));
