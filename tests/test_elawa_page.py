@@ -554,17 +554,20 @@ def test_the_end_screen_reads_well_and_marks_the_winner(browser, served_dist):
     has at least 4.5:1 contrast (WCAG AA) on a phone in German and a desktop in English."""
     from browser_support import play_bot_game
     replay, _ = play_bot_game("elawa", 4)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    context.add_init_script("localStorage.setItem('urzeit.lang', 'de'); globalThis.urzeitTestNoSnapshot = true")
+    page = context.new_page()
+    page.goto(served_dist + "?test=1")
+    page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
+    page.evaluate("(s) => window.urzeit.loadSave(s)", replay)
+    page.wait_for_selector("#end-screen:not([hidden]) .elawa-summary-player.won h4")
     for size, lang in [((360, 740), "de"), ((1366, 800), "en")]:
-        context = browser.new_context(viewport={"width": size[0], "height": size[1]}, service_workers="block")
-        context.add_init_script(f"localStorage.setItem('urzeit.lang', '{lang}'); globalThis.urzeitTestNoSnapshot = true")
-        page = context.new_page()
-        page.goto(served_dist + "?test=1")
-        page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
-        page.evaluate("(s) => window.urzeit.loadSave(s)", replay)
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        set_lang(page, lang)
         page.wait_for_selector("#end-screen:not([hidden]) .elawa-summary-player.won h4")
         ratios = page.evaluate(CONTRASTS, "#end-screen")
         assert any(text.startswith("★") for _, text in ratios), ratios
         low = [(round(r, 2), text) for r, text in ratios if r < 4.5]
         assert low == [], (size, lang, low)
         page.locator("#end-screen").screenshot(path=str(ARTIFACTS / f"elawa-end-{size[0]}x{size[1]}-{lang}.png"))
-        context.close()
+    context.close()
