@@ -564,9 +564,11 @@ def test_the_end_screen_reads_well_and_marks_the_winner(browser, served_dist):
     for size, lang in [((360, 740), "de"), ((1366, 800), "en")]:
         page.set_viewport_size({"width": size[0], "height": size[1]})
         set_lang(page, lang)
-        page.wait_for_selector("#end-screen:not([hidden]) .elawa-summary-player.won h4")
+        word = "Punkte" if lang == "de" else "points"  # the summary in the new language's words too
+        page.wait_for_function(f"() => document.querySelector('#end-screen .elawa-summary-player.won h4').textContent.includes('{word}')")
         ratios = page.evaluate(CONTRASTS, "#end-screen")
         assert any(text.startswith("★") for _, text in ratios), ratios
+        assert "null" not in page.locator("#end-screen").inner_text().split()  # no empty part written as "null"
         low = [(round(r, 2), text) for r, text in ratios if r < 4.5]
         assert low == [], (size, lang, low)
         page.locator("#end-screen").screenshot(path=str(ARTIFACTS / f"elawa-end-{size[0]}x{size[1]}-{lang}.png"))

@@ -355,7 +355,7 @@ export function relabel() {
   ask.then((v) => {
     if (match.generation === generation && match.id === id && match.view && match.view.state_id === seen) {
       setView(v);
-      if (v.over) showEnd(v, { resultText });
+      if (v.over) showEnd(v, { resultText, force: true });  // the breakdown in the new words
     }
   }).catch(() => { /* the old words stay: nothing lost */ });
 }
