@@ -7,7 +7,8 @@ import re
 import pytest
 
 from browser_support import open_action_list, ARTIFACTS, TEST_SEATS, PageWatch, engine_call, screenshot, state_id, wait_idle
-from stability_support import PHONE, hints_in_sight, in_view, stands_still
+from stability_support import ELAWA_HAND, PHONE, hints_in_sight, in_view, play, stands_still
+from stability_support import start as stability_start
 
 pytestmark = pytest.mark.browser
 
@@ -468,6 +469,23 @@ def test_the_phone_table_stands_still_after_each_move(browser, served_dist):
     """Issue 26: at 360 x 740 a dozen moves (half with the page scrolled down) leave the page
     where it was (0 px scroll, layout shift < 0.05) and whose turn it is on the screen."""
     assert stands_still(browser, served_dist, "elawa") == []
+
+
+def test_scrolled_to_the_hand_nothing_moves_when_cards_come_and_go(browser, served_dist):
+    """Issue 26: on a phone scrolled down to the hand, the rows grew when cards came (CLS up
+    to ~0.12 for one move). Sixteen moves, each made with the hand near the top of the screen:
+    no scroll change and CLS < 0.05 for every one."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        stability_start(page, served_dist, "elawa", 5)
+        rows = play(page, 16, 5, ELAWA_HAND)
+        bad = [r for r in rows if r["scroll"] > 0 or r["cls"] >= 0.05]
+        assert len(rows) >= 12 and bad == [], bad
+        page.evaluate(f"() => window.scrollTo(0, {ELAWA_HAND})")
+        page.screenshot(path=str(ARTIFACTS / "elawa-hand-scrolled-360x740-de.png"))
+    finally:
+        context.close()
 
 
 def test_hints_on_a_phone_are_in_sight_and_mark_what_to_tap(browser, served_dist):

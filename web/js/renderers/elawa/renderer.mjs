@@ -367,7 +367,23 @@ export function createElawaRenderer() {
       ? handEls(view, lg, { card: detailCardEl, plays: legal("play"), act: (a) => api.act(a), playing: mine && view.phase === "play" })
       : []));
     tribes.replaceChildren(...tribeEls(view, lg, cards, { card: detailCardEl, stores: legal("store"), act: (a) => api.act(a) }));
+    keepHeights();
     markHint();
+  }
+
+  // A phone shows the players' lines and the hand one above the other: each keeps the
+  // greatest height it had at this width, so a card taken or played, or a longer line, never
+  // moves what is below it (the tribes) under a player who scrolled down to the hand.
+  let keptWidth = 0;
+  function keepHeights() {
+    const boxes = [players, handBox];
+    const width = document.documentElement.clientWidth;
+    if (width !== keptWidth || !window.matchMedia("(max-width: 799px)").matches) {
+      keptWidth = width;
+      for (const b of boxes) b.style.minHeight = "";
+      if (!window.matchMedia("(max-width: 799px)").matches) return;
+    }
+    for (const b of boxes) b.style.minHeight = `${Math.max(parseFloat(b.style.minHeight) || 0, b.offsetHeight)}px`;
   }
 
   // the hint: a take is selected (its preview in the bar), a card of the circle ringed, a
