@@ -124,6 +124,10 @@ export function createElawaRenderer() {
     const before = view && view.phase;
     const beforeTurn = view && view.turns;
     view = v;
+    // a new step: a tooltip (hover, focus) goes, and none comes late for a card now redrawn
+    // (its element gone, no pointerleave would ever hide it); a long-pressed one stays
+    clearTimeout(hoverTimer);
+    if (detailCard && detail.classList.contains("hovering")) hideDetail();
     if (selected && !legal("take_card").some((a) => a.stack === selected.stack)) selected = null;
     render();
     if (!hintedFor || hintedFor !== v.state_id) hinted = null;
