@@ -7,7 +7,8 @@ import re
 import pytest
 
 from browser_support import open_action_list, ARTIFACTS, TEST_SEATS, PageWatch, engine_call, screenshot, state_id, wait_idle
-from stability_support import PHONE, hints_in_sight, in_view, stands_still
+from stability_support import ELAWA_HAND, PHONE, hints_in_sight, in_view, play, stands_still
+from stability_support import start as stability_start
 
 pytestmark = pytest.mark.browser
 
@@ -470,6 +471,23 @@ def test_the_phone_table_stands_still_after_each_move(browser, served_dist):
     assert stands_still(browser, served_dist, "elawa") == []
 
 
+def test_scrolled_to_the_hand_nothing_moves_when_cards_come_and_go(browser, served_dist):
+    """Issue 26: on a phone scrolled down to the hand, the rows grew when cards came (CLS up
+    to ~0.12 for one move). Sixteen moves, each made with the hand near the top of the screen:
+    no scroll change and CLS < 0.05 for every one."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        stability_start(page, served_dist, "elawa", 5)
+        rows = play(page, 16, 5, ELAWA_HAND)
+        bad = [r for r in rows if r["scroll"] > 0 or r["cls"] >= 0.05]
+        assert len(rows) >= 12 and bad == [], bad
+        page.evaluate(f"() => window.scrollTo(0, {ELAWA_HAND})")
+        page.screenshot(path=str(ARTIFACTS / "elawa-hand-scrolled-360x740-de.png"))
+    finally:
+        context.close()
+
+
 def test_hints_on_a_phone_are_in_sight_and_mark_what_to_tap(browser, served_dist):
     """Issue 26: the hint's words on the screen and the thing to tap marked, in each step."""
     problems, phases = hints_in_sight(browser, served_dist, "elawa")
@@ -522,4 +540,54 @@ def test_the_hint_marks_the_card_the_resource_and_end_turn_on_a_phone(browser, s
     else:
         assert marked.first.get_attribute("data-action") == page.evaluate("() => document.getElementById('app').dataset.hint")
     screenshot(page, f"elawa-phone-hint-{kind}")
+    context.close()
+
+
+# The WCAG contrast of each element's own text in `root` against what lies behind it (the
+# backgrounds of its ancestors composited, the opacity of the way down applied): [ratio, text].
+CONTRASTS = """(sel) => {
+  const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const over = (top, under) => [0, 1, 2].map((k) => top[k] * top[3] + under[k] * (1 - top[3])).concat(1);
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const out = [];
+  for (const e of document.querySelector(sel).querySelectorAll('*')) {
+    const own = [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent.trim()).join(' ').trim();
+    if (!own || !e.getClientRects().length) continue;
+    const chain = [];
+    for (let a = e; a; a = a.parentElement) chain.unshift(a);
+    let bg = [255, 255, 255, 1], alpha = 1;
+    for (const a of chain) { const s = getComputedStyle(a); bg = over(rgba(s.backgroundColor), bg); alpha *= Number(s.opacity); }
+    const fg = rgba(getComputedStyle(e).color);
+    const seen = over([fg[0], fg[1], fg[2], fg[3] * alpha], bg);
+    const [l1, l2] = [lum(seen), lum(bg)].sort((x, y) => y - x);
+    out.push([(l1 + 0.05) / (l2 + 0.05), own]);
+  }
+  return out;
+}"""
+
+
+def test_the_end_screen_reads_well_and_marks_the_winner(browser, served_dist):
+    """Issue 26: the winner's line was pale yellow on cream. Every text of Elawa's end summary
+    has at least 4.5:1 contrast (WCAG AA) on a phone in German and a desktop in English."""
+    from browser_support import play_bot_game
+    replay, _ = play_bot_game("elawa", 4)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    context.add_init_script("localStorage.setItem('urzeit.lang', 'de'); globalThis.urzeitTestNoSnapshot = true")
+    page = context.new_page()
+    page.goto(served_dist + "?test=1")
+    page.wait_for_selector("#app[data-ready='true']", timeout=180_000)
+    page.evaluate("(s) => window.urzeit.loadSave(s)", replay)
+    page.wait_for_selector("#end-screen:not([hidden]) .elawa-summary-player.won h4")
+    for size, lang in [((360, 740), "de"), ((1366, 800), "en")]:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        set_lang(page, lang)
+        word = "Punkte" if lang == "de" else "points"  # the summary in the new language's words too
+        page.wait_for_function(f"() => document.querySelector('#end-screen .elawa-summary-player.won h4').textContent.includes('{word}')")
+        ratios = page.evaluate(CONTRASTS, "#end-screen")
+        assert any(text.startswith("★") for _, text in ratios), ratios
+        assert "null" not in page.locator("#end-screen").inner_text().split()  # no empty part written as "null"
+        low = [(round(r, 2), text) for r, text in ratios if r < 4.5]
+        assert low == [], (size, lang, low)
+        page.locator("#end-screen").screenshot(path=str(ARTIFACTS / f"elawa-end-{size[0]}x{size[1]}-{lang}.png"))
     context.close()

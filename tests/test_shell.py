@@ -119,6 +119,7 @@ def test_share_offers_the_share_sheet_where_there_is_one_else_copy(browser, serv
     page.click("#start-button")
     page.wait_for_selector("#app[data-game='sammler']")
     wait_idle(page)
+    page.click("#more-button")  # a phone: share is under "more"
     page.click("#share-button")
     page.wait_for_selector("#share-dialog[open]")
     link = page.locator("#share-link").input_value()

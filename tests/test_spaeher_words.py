@@ -70,10 +70,12 @@ def test_every_count_has_its_form(lang):
 
 
 def test_a_cards_resources_follow_one_plural_rule():
-    assert words.resource_list(["meat", "meat", "skin"], "de") == "Fleisch, Fell"
-    assert words.resource_list(["meat", "skin", "skin"], "de") == "Fleisch, Felle"
-    assert words.resource_list(["meat", "skin", "skin"], "en") == "meat, skins"
-    assert words.resource_list(["fruit", "fruit", "stone"], "de") == "Stein, Früchte"
+    # issue 26: "Fleisch, Fell" and "Fleisch, Felle" were two cards (2 meat and a skin, a meat and
+    # 2 skins) that read as one misspelt: more than one of a resource says its number
+    assert words.resource_list(["meat", "meat", "skin"], "de") == "2 Fleisch, Fell"
+    assert words.resource_list(["meat", "skin", "skin"], "de") == "Fleisch, 2 Felle"
+    assert words.resource_list(["meat", "skin", "skin"], "en") == "meat, 2 skins"
+    assert words.resource_list(["fruit", "fruit", "stone"], "de") == "Stein, 2 Früchte"
     assert words.place("W01", "to", "de") == "in die Wildnis (Stein, Holz, Lehm)"
     assert words.place("W01", "from", "de") == "aus der Wildnis (Stein, Holz, Lehm)"
     hunt = next(c["id"] for c in CARDS["locations"] if c["kind"] == "hunt")
@@ -216,3 +218,21 @@ def test_the_other_seats_kept_item_is_not_named():
         mine = dict(before, players=[{"items": None}, {"items": ["speer", "rad", "korb"]}])
         text = words.log(mine, {"type": "keep_item", "item": "speer"}, events, lang)[0]["text"]
         assert ITEM_NAMES["speer"][lang] in text, text
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_resource_list_of_the_cards_has_the_number_it_says(lang):
+    """Each location's and each item's resources in words: one of a kind in the singular without
+    a number, more with the number and the plural (by count, for every card of the game)."""
+    lists = [c["resources"] for c in CARDS["locations"]] + [c["cost"] for c in CARDS["items"]]
+    seen = set()
+    for res in lists:
+        said = words.resource_list(res, lang).split(", ")
+        kinds = [r for r in words.RESOURCES if r in res]
+        assert len(said) == len(kinds), (res, said)
+        for r, part in zip(kinds, said):
+            n = res.count(r)
+            one, many = words.NOUNS[lang][r]
+            assert part == (one if n == 1 else f"{n} {many}"), (res, part)
+        seen.add(words.resource_list(res, lang))
+    assert len(seen) == len({tuple(sorted(r)) for r in lists})  # two different cards never read alike

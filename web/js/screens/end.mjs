@@ -34,7 +34,7 @@ export function showEnd(view, { resultText, force = false }) {
   const fair = match.mode === "fair" ? match.fairCheck : null;  // a fair game: its record checked
   const again = fair ? null : el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
   if (again) again.disabled = engine.status !== "ready";
-  box.replaceChildren(...[
+  box.replaceChildren(...[  // without the parts a game does not have (replaceChildren would write "null")
     el("h2", { id: "end-title" }, t("gameOver")),
     el("p", { class: "end-result" }, resultText(view)),
     fair ? el("p", { class: "end-fair", id: "end-fair", "data-verified": String(fair.verified) }, fair.text) : null,
@@ -43,7 +43,7 @@ export function showEnd(view, { resultText, force = false }) {
       el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),
       el("button", { type: "button", id: "end-stats-button", class: "ghost", onclick: () => nav.toStats(match.game) }, t("statistics")),
       el("button", { type: "button", id: "end-menu-button", class: "ghost", onclick: () => nav.toMenu() }, t("menu"))),
-    el("p", { class: "message", id: "end-message", role: "alert" })].filter(Boolean));  // replaceChildren would print "null"
+    el("p", { class: "message", id: "end-message", role: "alert" })].filter(Boolean));
   box.hidden = false;
   if (first) box.scrollIntoView({ block: "start" });
 }

@@ -368,7 +368,7 @@ export function relabel() {
   ask.then((v) => {
     if (match.generation === generation && match.id === id && match.view && match.view.state_id === seen) {
       setView(v);
-      if (v.over) showEnd(v, { resultText });
+      if (v.over) showEnd(v, { resultText, force: true });  // the breakdown in the new words
     }
   }).catch(() => { /* the old words stay: nothing lost */ });
 }
@@ -691,4 +691,21 @@ export function bindTable() {
   });
   $("replay-last").addEventListener("click", () => showStep(match.replay.actions.length));
   $("back-button").addEventListener("click", () => nav.toMenu());
+  bindMoreMenu();
+}
+
+// A phone's bar is one row: "more" folds out the title and the rarer buttons below it (over
+// the table, nothing moves); a choice in it, a tap elsewhere or Escape folds it again.
+function bindMoreMenu() {
+  const bar = $("game-bar"), more = $("more-button");
+  const fold = (open) => {
+    bar.classList.toggle("open", open);
+    more.setAttribute("aria-expanded", String(open));
+  };
+  more.addEventListener("click", () => fold(!bar.classList.contains("open")));
+  $("bar-more").addEventListener("click", (ev) => { if (ev.target.closest("button")) fold(false); });
+  document.addEventListener("pointerdown", (ev) => { if (!bar.contains(ev.target)) fold(false); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && bar.classList.contains("open")) { fold(false); more.focus(); }
+  });
 }

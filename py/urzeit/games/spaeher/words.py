@@ -90,8 +90,10 @@ def card_bare(kind, card_id, lang):
 
 
 def resource_list(resources, lang):
-    """"Fleisch, Felle": each resource once, in the plural when the card holds more than one."""
-    return ", ".join(noun(resources.count(r), r, lang) for r in RESOURCES if r in resources)
+    """"2 Fleisch, Fell": each resource once, with its number and plural when there is more than
+    one (without the number "Fleisch, Fell" and "Fleisch, Felle" read as one card misspelt)."""
+    return ", ".join(count(n, r, lang) if n > 1 else noun(1, r, lang)
+                     for r in RESOURCES if (n := resources.count(r)))
 
 
 KIND = {"de": {"wild": "Wildnis", "hunt": "Jagdgebiet"}, "en": {"wild": "wilderness", "hunt": "hunting ground"}}

@@ -125,6 +125,10 @@ export function createElawaRenderer() {
     const beforeTurn = view && view.turns;
     rememberCircle();
     view = v;
+    // a new step: a tooltip (hover, focus) goes, and none comes late for a card now redrawn
+    // (its element gone, no pointerleave would ever hide it); a long-pressed one stays
+    clearTimeout(hoverTimer);
+    if (detailCard && detail.classList.contains("hovering")) hideDetail();
     if (selected && !legal("take_card").some((a) => a.stack === selected.stack)) selected = null;
     render();
     if (!hintedFor || hintedFor !== v.state_id) hinted = null;
@@ -395,7 +399,23 @@ export function createElawaRenderer() {
     // tokens are followed from a player's supply to a card they are stored on
     keyMotion(root, ".elawa-player .avail .token, .tribe-card .stored .token",
       (t) => `tok:${t.dataset.token}@${t.closest(".stored") ? t.closest("[data-card]").dataset.card : "p" + t.closest("[data-player]").dataset.player}`);
+    keepHeights();
     markHint();
+  }
+
+  // A phone shows the players' lines and the hand one above the other: each keeps the
+  // greatest height it had at this width, so a card taken or played, or a longer line, never
+  // moves what is below it (the tribes) under a player who scrolled down to the hand.
+  let keptWidth = 0;
+  function keepHeights() {
+    const boxes = [players, handBox];
+    const width = document.documentElement.clientWidth;
+    if (width !== keptWidth || !window.matchMedia("(max-width: 799px)").matches) {
+      keptWidth = width;
+      for (const b of boxes) b.style.minHeight = "";
+      if (!window.matchMedia("(max-width: 799px)").matches) return;
+    }
+    for (const b of boxes) b.style.minHeight = `${Math.max(parseFloat(b.style.minHeight) || 0, b.offsetHeight)}px`;
   }
 
   // the hint: a take is selected (its preview in the bar), a card of the circle ringed, a

@@ -23,13 +23,13 @@ export function cardName(kind, id, lang) {
   return d ? (lang === "en" ? d.name_en || d.name_de : d.name_de) : "";
 }
 
-// "Fleisch, Felle": each resource once, in the plural when the card holds more than one (the
-// engine's rule too).
-function resourceList(resources, lang) {
+// "2 Fleisch, Fell": each resource once, with its number and plural when there is more than one
+// (the engine's rule too: words.resource_list).
+export function resourceList(resources, lang) {
   const t = T(lang);
   const counts = {};
   for (const r of resources) counts[r] = (counts[r] || 0) + 1;
-  return RES_ORDER.filter((r) => counts[r]).map((r) => (counts[r] > 1 ? t.resN[r] : t.res1[r])).join(", ");
+  return RES_ORDER.filter((r) => counts[r]).map((r) => (counts[r] > 1 ? `${counts[r]} ${t.resN[r]}` : t.res1[r])).join(", ");
 }
 
 // "Jagdgebiet (Fleisch, Felle)": a location has no printed name, so its kind and resources;

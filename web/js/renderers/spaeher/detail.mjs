@@ -2,7 +2,7 @@
 // and what a screen reader says for a card. Pure: the card's spec ("char:jaeger") and the view in.
 
 import { el } from "../common.mjs";
-import { cardName, data, locName, siteName } from "./data.mjs";
+import { cardName, data, locName, resourceList, siteName } from "./data.mjs";
 import { icon, pawn, steps, token } from "./pieces.mjs";
 
 export function detailContent(spec, ctx) {
@@ -16,7 +16,7 @@ export function detailContent(spec, ctx) {
   if (kind === "item") {
     const item = DATA.items[id];
     return [el("div", { class: "sp-detail-kind" }, t.item), el("h3", {}, cardName("items", id, lang)),
-      el("p", {}, `${t.cost}: `, ...item.cost.map((r) => token(r, lang)), ` (${item.cost.map((r) => t.res1[r]).join(", ")})`),
+      el("p", {}, `${t.cost}: `, ...item.cost.map((r) => token(r, lang)), ` (${resourceList(item.cost, lang)})`),
       el("p", {}, icon("vp"), ` +${t.pts(item.vp)} ${t.onCreate}`),
       item.effect ? el("div", {}, t.itemEffect, steps([item.effect], lang, true)) : null, el("p", {}, t.itemRule)];
   }

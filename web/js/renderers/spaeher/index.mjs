@@ -27,6 +27,9 @@ const GLOW_MS = 1400;
 export function createSpaeherRenderer() {
   let api, root, banner, side, table, hand, detail, view = null, prev = null, hinted = null;
   let glow = null;  // {keys: Set, until}: what the last move changed glows for a moment
+  // where the mouse was when the table was last drawn: a card that comes under a resting
+  // pointer is no hover (its detail would cover the new step's choices)
+  let pointerAt = null, stillAt = null;
   let glowTimer = 0, hoverTimer = 0, pressTimer = 0, suppressClick = false, lastDecision = null, stopKeys = null;
   const lang = () => (api ? api.lang() : "de");
   const tx = () => T(lang());
@@ -42,10 +45,14 @@ export function createSpaeherRenderer() {
     container.replaceChildren(root);
     root.addEventListener("click", onClick, true);
     root.addEventListener("pointerover", onPointerOver);
+    root.addEventListener("pointermove", (ev) => { if (ev.pointerType === "mouse") pointerAt = { x: ev.clientX, y: ev.clientY }; });
     root.addEventListener("pointerout", onPointerOut);
     root.addEventListener("pointerdown", onPointerDown);
     root.addEventListener("pointerup", cancelPress);
     root.addEventListener("pointercancel", cancelPress);
+    // the pointer left the table (or the window): no detail stays behind
+    root.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") dropDetail(); });
+    window.addEventListener("blur", dropDetail);
     root.addEventListener("keydown", (ev) => {  // a marked place chosen with the keyboard
       if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("div[role=button].choosable")) { ev.preventDefault(); ev.target.click(); }
     });
@@ -65,7 +72,9 @@ export function createSpaeherRenderer() {
   }
 
   function unmount() {
-    clearTimeout(glowTimer); clearTimeout(hoverTimer); clearTimeout(pressTimer);
+    clearTimeout(glowTimer); clearTimeout(pressTimer);
+    dropDetail();
+    window.removeEventListener("blur", dropDetail);
     if (stopKeys) stopKeys();
     api = null;
   }
@@ -109,6 +118,7 @@ export function createSpaeherRenderer() {
       if (ev.target.closest(".sp-detail-close") || !detail.classList.contains("pinned")) hideDetail();
       return;
     }
+    dropDetail();  // a click decides something: the detail is not in the way of what comes next
     const target = ev.target.closest("[data-column],[data-deck],[data-where]");
     if (!target || !view || !data() || !root.contains(target) || target.closest(".sp-side")) return;
     if (!myTurn()) return;
@@ -143,7 +153,8 @@ export function createSpaeherRenderer() {
     const card = ev.target.closest("[data-detail]");
     if (!card || card.contains(ev.relatedTarget)) return;
     clearTimeout(hoverTimer);
-    hoverTimer = setTimeout(() => showDetail(card, false), 350);
+    if (stillAt && Math.abs(ev.clientX - stillAt.x) < 3 && Math.abs(ev.clientY - stillAt.y) < 3) return;
+    hoverTimer = setTimeout(() => showDetail(card, false, true), 350);
   }
 
   function onPointerOut(ev) {
@@ -158,7 +169,10 @@ export function createSpaeherRenderer() {
   let pressMove = null;
   function onPointerDown(ev) {
     suppressClick = false;
-    if (ev.pointerType === "mouse") return;
+    if (ev.pointerType === "mouse") {
+      if (!ev.target.closest(".sp-detail")) dropDetail();
+      return;
+    }
     const card = ev.target.closest("[data-detail]");
     if (!card || ev.target.closest(".sp-detail")) return;
     cancelPress();
@@ -179,8 +193,10 @@ export function createSpaeherRenderer() {
     if (ev && ev.type === "pointerup" && suppressClick) setTimeout(() => { suppressClick = false; }, 400);
   }
 
-  function showDetail(card, pinned) {
-    if (!api || !data() || !view) return;
+  // hover=true: shown for the mouse (it goes unless it fits beside the card without covering
+  // anything the step asks for); false: the keyboard's focus (shown where it covers least)
+  function showDetail(card, pinned, hover = false) {
+    if (!api || !data() || !view || !card.isConnected) return;  // a card of a table drawn anew
     const content = detailContent(card.dataset.detail, context());
     if (!content.length) return;
     detail.replaceChildren(...content.filter(Boolean));
@@ -188,16 +204,38 @@ export function createSpaeherRenderer() {
     detail.classList.toggle("pinned", pinned);
     detail.hidden = false;
     detail.dataset.for = card.dataset.detail;
-    // beside the card, inside the window
-    const r = card.getBoundingClientRect();
-    const w = detail.offsetWidth, h = detail.offsetHeight;
     const vw = document.documentElement.clientWidth, vh = window.innerHeight;
-    let x = pinned ? (vw - w) / 2 : r.right + 8 + w <= vw ? r.right + 8 : r.left - 8 - w;
-    let y = pinned ? (vh - h) / 2 : r.top;
-    x = Math.max(6, Math.min(vw - w - 6, x));
-    y = Math.max(6, Math.min(vh - h - 6, y));
-    detail.style.left = `${x}px`;
-    detail.style.top = `${y}px`;
+    const w = detail.offsetWidth, h = detail.offsetHeight;
+    const spot = pinned ? { x: (vw - w) / 2, y: (vh - h) / 2 } : freeSpot(card.getBoundingClientRect(), w, h, vw, vh, hover);
+    if (!spot) return hideDetail();
+    detail.style.left = `${Math.max(6, Math.min(vw - w - 6, spot.x))}px`;
+    detail.style.top = `${Math.max(6, Math.min(vh - h - 6, spot.y))}px`;
+  }
+
+  // Beside the card, inside the window, and over nothing the step asks to choose (the choosable
+  // places, columns and cards, the step's buttons, the prompt, the page's bar): the first such
+  // spot, else (keyboard) the one that covers least, else (mouse) none.
+  function freeSpot(r, w, h, vw, vh, hover) {
+    const clamp = (p) => ({ x: Math.max(6, Math.min(vw - w - 6, p.x)), y: Math.max(6, Math.min(vh - h - 6, p.y)) });
+    const spots = [
+      { x: r.right + 8, y: r.top }, { x: r.left - 8 - w, y: r.top }, { x: r.right + 8, y: r.bottom - h }, { x: r.left - 8 - w, y: r.bottom - h },
+      { x: r.left, y: r.bottom + 8 }, { x: r.left, y: r.top - 8 - h }, { x: r.right - w, y: r.bottom + 8 }, { x: r.right - w, y: r.top - 8 - h },
+      { x: vw, y: vh }, { x: 0, y: vh }, { x: vw, y: 0 }, { x: 0, y: 0 },
+    ].map(clamp);
+    const blockers = [r, ...[...document.querySelectorAll(".game-bar, #status-line")].map((e) => e.getBoundingClientRect()),
+      ...[...root.querySelectorAll(".choosable, .takeable, [data-action], .sp-banner, .sp-side")].map((e) => e.getBoundingClientRect())]
+      .filter((b) => b.width > 0 && b.bottom > 0 && b.top < vh);
+    const covered = (p) => blockers.reduce((sum, b) => sum
+      + Math.max(0, Math.min(p.x + w, b.right) - Math.max(p.x, b.left)) * Math.max(0, Math.min(p.y + h, b.bottom) - Math.max(p.y, b.top)), 0);
+    const free = spots.find((p) => covered(p) === 0);
+    if (free || hover) return free || null;
+    return spots.reduce((best, p) => (covered(p) < covered(best) ? p : best));
+  }
+
+  // the detail and a hover's pending one both go
+  function dropDetail() {
+    clearTimeout(hoverTimer);
+    if (detail && !detail.hidden) hideDetail();
   }
 
   function hideDetail() {
@@ -227,7 +265,8 @@ export function createSpaeherRenderer() {
   function drawAll() {
     const ctx = context();
     const me = view.seat;
-    hideDetail();
+    dropDetail();  // a new step: no detail over what it asks, none coming for a card now gone
+    stillAt = pointerAt;
     // a phone: the prompt scrolls inside its box of fixed height, beside the way to the choice
     // (the page itself never scrolls after a move)
     banner.replaceChildren(el("div", { class: "sp-prompt" }, ...promptParts(ctx)));

@@ -48,6 +48,13 @@ const TEXT = {
     covered: "abgedeckt", free: "frei", cost: "Kosten", onCreate: "beim Erschaffen",
     toChoice: "Zur Auswahl ↓", hand: "Deine Charaktere", noHand: "Keine Charaktere auf der Hand – beim Sonnenuntergang nimmst du neue.", items: "Deine Gegenstände (verdeckt)", brought: "Mitgebracht:", nothing: "nichts",
     camp: "Höhlenlager", supply: "Vorrat", hunger: "Hunger", tribe: "Stamm", created: "Erschaffen", display: "Auslage", column: "Spalte",
+    // where a tribe's five members are (they add up to 5): said in words, not only counted
+    members: {
+      tribe: (n) => `${n1(n, "Mitglied", "Mitglieder")} auf der Stammeskarte`,
+      away: (n) => `${n} unterwegs auf Orten`,
+      camp: (n) => `${n} im Höhlenlager – ${n === 1 ? "kommt" : "kommen"} mit „Nachwuchs“ auf die Stammeskarte`,
+      supply: (n) => `${n} im Vorrat – für 2 Felle kommt eins ins Höhlenlager`,
+    },
     decks: { hunt: "Jagdgebiete", wild: "Wildnis", items: "Gegenstände" }, locations: "Offene Orte", sites: "Heilige Orte",
     hiddenItems: (n) => n1(n, "Gegenstand", "Gegenstände") + " verdeckt", inHand: (n) => n1(n, "Charakter", "Charaktere") + " auf der Hand",
     wrong: { column: "Diese Spalte ist jetzt nicht wählbar.", deck: "Jetzt wird kein Ort aufgedeckt.", place: "Hier ist jetzt nichts zu tun.", card: "Diese Karte ist jetzt nicht spielbar." },
@@ -97,6 +104,12 @@ const TEXT = {
     covered: "covered", free: "free", cost: "Cost", onCreate: "on creating",
     toChoice: "To your choice ↓", hand: "Your characters", noHand: "No characters in hand – you take new ones at your sunset.", items: "Your items (face down)", brought: "Brought back:", nothing: "nothing",
     camp: "Cave camp", supply: "Supply", hunger: "Hunger", tribe: "Tribe", created: "Created", display: "Display", column: "Column",
+    members: {
+      tribe: (n) => `${n1(n, "member", "members")} on the tribe card`,
+      away: (n) => `${n} away on locations`,
+      camp: (n) => `${n} in the cave camp – ${n === 1 ? "joins" : "join"} the tribe card with “Offspring”`,
+      supply: (n) => `${n} in the supply – one goes to the cave camp for 2 skins`,
+    },
     decks: { hunt: "Hunting grounds", wild: "Wilderness", items: "Items" }, locations: "Open locations", sites: "Sacred sites",
     hiddenItems: (n) => n1(n, "hidden item", "hidden items"), inHand: (n) => n1(n, "character", "characters") + " in hand",
     wrong: { column: "That column cannot be chosen now.", deck: "No location is revealed now.", place: "Nothing to do here now.", card: "That card cannot be played now." },

@@ -95,6 +95,10 @@ export function columnBox(ctx, i, choosable) {
   return col;
 }
 
+// A tribe's members standing on locations and sacred sites.
+const away = (view, i) => view.locations.reduce((n, l) => n + l.members.filter((m) => m === i).length, 0)
+  + view.sites.reduce((n, s) => n + (s.members[i] || 0), 0);
+
 export function tribeBox(ctx, i) {
   const { view, t, lang, colours, names } = ctx;
   const p = view.players[i];
@@ -112,7 +116,9 @@ export function tribeBox(ctx, i) {
     "data-where": i === view.seat ? "tribe" : undefined,
   }, el("div", { class: "sp-tribe-head" }, el("strong", {}, `${t.tribe} ${names[i]}`), el("span", {}, `${t.pts(p.vp)}`)),
   el("div", { class: "sp-tribe-row" }, el("span", { class: "sp-slots" }, ...pawns, pawns.length ? null : el("span", { class: "sp-slot" })),
-    el("span", { class: "sp-muted" }, `${t.camp} ${p.camp} · ${t.supply} ${p.supply}`)),
+    el("span", { "data-count": "tribe" }, t.members.tribe(p.tribe))),
+  el("ul", { class: "sp-members" }, ...[["away", away(view, i)], ["camp", p.camp], ["supply", p.supply]]
+    .map(([k, n]) => el("li", { class: n ? "" : "sp-muted" }, icon(k === "camp" ? "camp" : "member"), el("span", { "data-count": k }, t.members[k](n))))),
   el("div", { class: "sp-tribe-row" }, el("span", { class: "sp-hunger-row", title: t.legendRows.hunger }, ...hungerTiles), el("span", { class: "sp-hungry" }, `${p.hunger} ${t.hunger}`)),
   el("div", { class: "sp-tribe-row sp-muted" }, `${t.hiddenItems(p.item_count)}${created.length ? ` · ${t.created}: ` : ""}`, ...created),
   other);
@@ -120,7 +126,7 @@ export function tribeBox(ctx, i) {
 
 export function legend(ctx) {
   const { view, t, lang, colours, names } = ctx;
-  const rows = RES_ORDER.map((r) => [token(r, lang), lang === "en" ? t.res1[r] : t.resN[r]]);
+  const rows = RES_ORDER.map((r) => [token(r, lang), t.res1[r]]);  // one token: one resource
   const covered = token("stone", lang);
   covered.classList.add("covered");
   covered.append(el("span", { class: "sp-stone" }));

@@ -1,0 +1,83 @@
+"""The game's bar on a phone (issue 26): it took ~290 px of a 360 x 740 screen (three rows of
+buttons, the title, whose turn). Now one row (menu, hint, undo, "more") and whose turn below
+it, for every game; "more" folds out the title, export, share and the rules over the table."""
+
+import pytest
+
+from browser_support import ARTIFACTS, PageWatch, wait_idle
+from stability_support import PHONE, READY
+
+pytestmark = pytest.mark.browser
+
+BAR = """() => {
+  const box = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, shown: r.height > 0 }; };
+  return Object.fromEntries(['game-bar', 'status-line', 'back-button', 'hint-button', 'undo-button', 'more-button',
+    'game-title', 'export-button', 'share-button', 'rules-button', 'board'].map((id) => [id, box(id)]));
+}"""
+
+
+def new_game(page, game):
+    if page.locator("#menu").is_hidden():
+        page.locator("#back-button").click()
+    page.click(f"[data-game-id='{game}']")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-kind", "ai")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-level", "random")
+    page.click("#start-button")
+    page.wait_for_selector(f"#app[data-game='{game}']")
+    wait_idle(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+
+
+def test_the_phone_bar_is_one_row_and_more_folds_out_the_rest(browser, served_dist):
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script("localStorage.setItem('urzeit.lang', 'de'); globalThis.urzeitTestNoSnapshot = true")
+    page = ctx.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    page.goto(served_dist + "?test=1&seed=5")
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    for game in ("sammler", "spaeher", "elawa"):
+        new_game(page, game)
+        b = page.evaluate(BAR)
+        row = [b[k] for k in ("back-button", "hint-button", "undo-button", "more-button")]
+        assert all(x["shown"] and 0 <= x["left"] and x["right"] <= 360 for x in row), (game, row)
+        assert max(x["top"] for x in row) - min(x["top"] for x in row) < 2, (game, row)  # one row
+        tall = b["status-line"]["bottom"] - b["game-bar"]["top"]
+        assert tall <= 120, (game, tall)
+        assert b["board"]["top"] <= 140, (game, b["board"]["top"])  # the table starts high on the screen
+        assert not any(b[k]["shown"] for k in ("game-title", "export-button", "share-button", "rules-button")), game
+        assert page.locator("#turn-info").inner_text()
+        page.screenshot(path=str(ARTIFACTS / f"game-bar-{game}-360x740-de.png"))
+    # "more": the title and the rarer buttons, over the table (nothing below moves)
+    board = page.evaluate("() => document.getElementById('board').getBoundingClientRect().top")
+    page.locator("#more-button").tap()
+    assert page.locator("#more-button").get_attribute("aria-expanded") == "true"
+    b = page.evaluate(BAR)
+    for k in ("game-title", "export-button", "share-button", "rules-button"):
+        assert b[k]["shown"] and b[k]["left"] >= 0 and b[k]["right"] <= 360 and b[k]["bottom"] <= 740, (k, b[k])
+    assert page.locator("#game-title").inner_text() == "Elawa"
+    assert page.evaluate("() => document.getElementById('board').getBoundingClientRect().top") == board
+    page.screenshot(path=str(ARTIFACTS / "game-bar-more-360x740-de.png"))
+    page.locator("#rules-button").tap()  # a choice folds the menu
+    page.wait_for_selector("#rules-dialog[open]")
+    assert page.locator("#more-button").get_attribute("aria-expanded") == "false"
+    page.locator("#rules-close").tap()
+    page.locator("#more-button").tap()
+    page.locator("#turn-info").tap()  # a tap elsewhere folds it too
+    assert not page.locator("#share-button").is_visible()
+    page.locator("#more-button").tap()
+    page.keyboard.press("Escape")
+    assert not page.locator("#share-button").is_visible()
+    # a wide screen: one row with the title and every button, no "more"
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.click("#lang-toggle")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    b = page.evaluate(BAR)
+    assert not b["more-button"]["shown"]
+    assert all(b[k]["shown"] for k in ("back-button", "game-title", "hint-button", "undo-button", "export-button",
+                                       "share-button", "rules-button"))
+    assert b["back-button"]["right"] <= b["game-title"]["left"] < b["hint-button"]["left"]
+    page.screenshot(path=str(ARTIFACTS / "game-bar-elawa-1366x800-en.png"))
+    page.watch.assert_clean()
+    ctx.close()
