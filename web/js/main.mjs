@@ -9,6 +9,7 @@ import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./
 import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, tableAfterReload } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
 import { fairAct, openFairLink, shareFair, startFair } from "./screens/fair.mjs";
+import { endLive, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -28,9 +29,11 @@ nav.newGame = async ({ game, seats, options }) => {
   openMatch(result, { saveId: newSaveId() });
 };
 nav.newFairGame = startFair;
+nav.newLiveGame = startLive;
 nav.fairAct = fairAct;
 nav.fairShare = shareFair;
 nav.toMenu = ({ keepGame = null } = {}) => {
+  endLive();
   leaveTable();
   $("menu").hidden = false;
   renderSaved();
@@ -53,8 +56,8 @@ engine.listen((status, info) => {
   if (status === "ready" && restoring) restoreAfterCrash();
   if (status === "ready" && !linkChecked) {
     linkChecked = true;
-    if (location.hash.startsWith("#g=") || location.hash.startsWith("#f=")) openSharedLink();
-    else returnToTable();
+    if (/^#[gfla]=/.test(location.hash)) openSharedLink();
+    else resumeLive().then((live) => live || returnToTable());
     registerServiceWorker();
   }
   renderStatus();
@@ -118,6 +121,19 @@ async function returnToTable() {
 
 async function openSharedLink() {
   const hash = location.hash;
+  if (hash.startsWith("#l=") || hash.startsWith("#a=")) {  // live play: an invite or its answer
+    history.replaceState(null, "", location.pathname + location.search);
+    $("import-message").textContent = "";
+    app.dataset.liveLink = "opening";
+    try {
+      await openLiveLink(hash, $("import-message"));
+    } catch (err) {
+      showError($("import-message"), err, t("badLink"));
+    } finally {
+      app.dataset.liveLink = "done";
+    }
+    return;
+  }
   if (hash.startsWith("#f=")) {
     history.replaceState(null, "", location.pathname + location.search);
     $("import-message").textContent = "";
@@ -188,6 +204,8 @@ if (TEST_MODE) {
     loadSave: async (save) => openMatch(await engine.request({ op: "load", save })),
     openReplay,
     startFair,  // a fair game with options the menu does not offer (a short stack)
+    startLive,
+    live: liveTest,
     say,
     killWorker: () => engine.worker.terminate(),
     setWatchdog: (ms) => { engine.watchdogMs = ms; },

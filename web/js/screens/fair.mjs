@@ -16,6 +16,11 @@ const fair = { gid: null, seat: null, waiting: null, to: null, checked: null };
 
 const storeKey = (gid, seat) => `${KEY}${gid}.${seat}`;
 
+// Live play (screens/live.mjs) carries the same messages over data channels: while it is set,
+// no share dialog opens by itself and it hears of every change.
+export const fairHooks = { live: null };
+export const fairSeat = () => ({ gid: fair.gid, seat: fair.seat });
+
 function loadParty(gid, seat) {
   try {
     const data = JSON.parse(localStorage.getItem(storeKey(gid, seat)));
@@ -68,6 +73,7 @@ async function show(r, { open = false } = {}) {
     return;
   }
   renderWaiting(r.send.length > 0);
+  if (fairHooks.live) fairHooks.live.changed(r);
   if (r.view.over) verify();
 }
 
@@ -86,11 +92,12 @@ function renderWaiting(fresh) {
   if (match.view.over) say("");  // the end screen says how it ended
   else say(fair.to === null ? t("fairYourMove") : t("fairWaiting", match.names[fair.to]));
   if (fair.to === null) return;
-  if (fresh) shareFair().catch((err) => showError($("message"), err));
+  if (fresh && !fairHooks.live) shareFair().catch((err) => showError($("message"), err));
 }
 
 // The share dialog for the next player: their messages packed into the fragment.
-export async function shareFair() {
+export async function shareFair(to = null) {
+  if (to !== null) fair.to = to;  // live play's "continue by link" for one seat
   if (fair.to === null) fair.to = (fair.seat + 1) % match.seats.length;
   const link = await engine.request({ op: "fair_link", party: match.id, to: fair.to });
   const url = new URL(location.href);
@@ -134,6 +141,27 @@ export async function fairAct(action) {
     app.dataset.busy = "false";
   }
 }
+
+// Messages from a live peer: the same op as a link's (all or nothing); errors go to the caller.
+export async function receiveFair(messages, names) {
+  await show(await engine.request({ op: "fair_receive", party: match.id, messages, names }));
+}
+
+export async function joinFair(messages, seat, name, names) {
+  rememberName(name);
+  await show(await engine.request({ op: "fair_join", messages, seat, name, names }), { open: true });
+}
+
+// This seat's party from its own storage (a reload, a fresh live invite); false if none.
+export async function resumeFair(gid, seat) {
+  const saved = loadParty(gid, seat);
+  if (!saved) return false;
+  await show(await engine.request({ op: "fair_restore", private: saved.private, messages: saved.messages,
+                                    names: saved.names }), { open: true });
+  return true;
+}
+
+export { lastName as lastFairName };
 
 // ---- opening a link ----
 
