@@ -1,6 +1,7 @@
 """Live play (docs/fair-play.md "Live play"): pages of one headless Chromium connect over WebRTC
 data channels (loopback, no STUN), the invite and the answer passed as links, and play fair
-games to the end; refused frames change nothing; invites work once; drops resume."""
+games to the end; refused frames change nothing; an invite works once; a dropped connection
+or a reload resumes by a fresh invite or by link. Every record passes `fair.check`."""
 
 import json
 import sys
@@ -12,18 +13,30 @@ from browser_support import ROOT, screenshot
 pytestmark = pytest.mark.browser
 READY = 60_000
 SHORT = {"setup": {"tiles": ["L07", "L20", "L03", "L11"]}}  # sammler: four tiles, a game of eight moves
+SHORT_ELAWA = {"setup": {"fire": ["berry"]}}  # one token in the fire: a game of about twenty moves
+INIT = "globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitLiveNoStun = true"
 
 
-def new_page(browser, served_dist, **ctx):
-    context = browser.new_context(service_workers="block", **ctx)
+def new_page(browser, lang="de", phone=True, context=None):
+    if context is None:
+        vp = {"width": 360, "height": 740} if phone else {"width": 1366, "height": 800}
+        context = browser.new_context(service_workers="block", viewport=vp)
     p = context.new_page()
-    p.add_init_script("globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitLiveNoStun = true")
+    p.add_init_script(INIT + f"; try {{ localStorage.setItem('urzeit.lang', '{lang}') }} catch {{}}")
     return p
 
 
 def ready(page, url):
     page.goto(url + "?test=1")
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+
+
+def host_table(browser, served_dist, game, players, options, lang="en", phone=False):
+    host = new_page(browser, lang, phone)
+    ready(host, served_dist)
+    host.evaluate("([g, n, o]) => window.urzeit.startLive({game: g, players: n, options: o, name: 'Ada'})", [game, players, options])
+    host.wait_for_selector(f"#live-panel .live-seat[data-seat='{players - 1}'] .live-invite")
+    return host
 
 
 def invite(host, seat):
@@ -33,63 +46,138 @@ def invite(host, seat):
     return host.locator("#live-invite-dialog-link").input_value()
 
 
-def answer(friend, link, name=None):
+def open_invite(friend, link, name=None, shot=None):
     friend.goto(link.replace("/#", "/?test=1#"))
     if name:
         friend.wait_for_selector("#live-name-dialog[open]", timeout=READY)
+        if shot:
+            screenshot(friend, shot)
         friend.fill("#live-name", name)
         friend.click("#live-name-ok")
     friend.wait_for_selector("#live-answer-dialog[open]", timeout=READY)
     return friend.locator("#live-answer-dialog-link").input_value()
 
 
-def connect(host, link):
-    if not host.locator("#live-invite-dialog[open]").count():
-        return
+def paste_answer(host, link):
     host.fill("#live-answer", link)
     host.click("#live-answer-ok")
 
 
-def play_out(pages, limit=200):
-    """Each page moves when its seat is to move (the page's own first legal move), until all are over."""
+def connected(*pages):
+    for p in pages:
+        p.wait_for_selector("#app[data-live='open']", timeout=15_000)
+
+
+def state_id(p):
+    return p.evaluate("() => window.urzeit.view.state_id")
+
+
+def same_state(pages):
+    pages[0].wait_for_function("() => true")
+    for _ in range(200):
+        ids = {state_id(p) for p in pages}
+        if len(ids) == 1:
+            return ids.pop()
+        pages[0].wait_for_timeout(25)
+    raise AssertionError(f"the pages did not agree: {[state_id(p) for p in pages]}")
+
+
+def play(pages, moves=None, limit=400):
+    """Each page moves when its seat is to move (its first legal move), until all are over (or
+    `moves` moves are made). Returns how many moves were made."""
+    made = 0
     for _ in range(limit):
+        if moves is not None and made >= moves:
+            same_state(pages)
+            return made
         if all(p.evaluate("() => Boolean(window.urzeit.view && window.urzeit.view.over)") for p in pages):
-            return
+            return made
         moved = False
         for p in pages:
             if p.locator("#app").get_attribute("data-fair-waiting") == "me" and p.evaluate("() => window.urzeit.legal.length"):
                 r = p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
                 assert r["ok"], r
+                made += 1
                 moved = True
+                break
         if not moved:
-            pages[0].wait_for_timeout(30)
+            pages[0].wait_for_timeout(20)
     raise AssertionError("the game did not end")
 
 
-def check_record(page):
-    record = page.evaluate("() => window.urzeit.request({op: 'fair_record', party: window.urzeit.view.match})")
+def record(page):
+    return page.evaluate("() => window.urzeit.request({op: 'fair_record', party: window.urzeit.view.match})")
+
+
+def checked(page):
+    rec = record(page)
     sys.path.insert(0, str(ROOT / "py"))
     from urzeit import fair
-    fair.check(record)
-    return record
+    fair.check(rec)  # raises on any fault
+    return rec
 
 
-def test_two_pages_play_sammler_live(browser, page, served_dist):
-    host = page
-    host.add_init_script("globalThis.urzeitLiveNoStun = true")
-    ready(host, served_dist)
-    host.evaluate("(o) => window.urzeit.startLive({game: 'sammler', players: 2, options: o, name: 'Ada'})", SHORT)
-    host.wait_for_selector("#live-panel .live-seat[data-seat='1'][data-state='none']")
-    assert host.locator("#share-dialog[open]").count() == 0  # no link dialog: the invite is live
+def refused(page, reason):
+    page.wait_for_function("(r) => document.getElementById('app').dataset.liveRefused === r", arg=reason, timeout=5000)
+    page.evaluate("() => { delete document.getElementById('app').dataset.liveRefused; }")
+
+
+def test_two_pages_play_sammler_live(browser, served_dist):
+    host = host_table(browser, served_dist, "sammler", 2, SHORT)
+    assert host.locator("#share-dialog[open]").count() == 0  # live: no link dialog of its own
     link = invite(host, 1)
-    friend = new_page(browser, served_dist, viewport={"width": 360, "height": 740}, locale="de-DE")
-    back = answer(friend, link, "Bo")
-    connect(host, back)
-    for p in (host, friend):
-        p.wait_for_selector("#app[data-live='open'][data-game='sammler']", timeout=15_000)
-    play_out([host, friend])
+    qr = host.locator("#live-invite-dialog-qr svg")
+    assert int(qr.get_attribute("data-modules")) <= 65, "an invite fits a QR code of version 12 or less"
+    assert len(link) < 450, len(link)
+    screenshot(host, "live-invite-desktop")
+
+    friend = new_page(browser, "de", phone=True)
+    back = open_invite(friend, link, "Bo", shot="live-join-phone")
+    assert "Ada" in friend.locator("#live-answer-dialog-title").inner_text()
+    screenshot(friend, "live-answer-phone")
+    again = friend.context.new_page()  # the same invite opened again in the same browser
+    again.add_init_script(INIT)
+    again.goto(link.replace("/#", "/?test=1#"))
+    again.wait_for_selector("#app[data-live-invite='spent']", timeout=10_000)  # before the engine is loaded
+    assert "schon benutzt" in again.locator("#import-message").inner_text()
+    again.close()
+
+    paste_answer(host, back)
+    connected(host, friend)
+    assert host.locator("#live-invite-dialog[open]").count() == 0
+    assert friend.locator("#live-panel .live-seat[data-seat='0']").get_attribute("data-state") == "open"
+    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Bo"]
+    friend.click("#live-panel .live-phrase[data-phrase='1']")
+    host.wait_for_function("() => document.getElementById('live-said').textContent === 'Bo: Good move!'")
+
+    play([host, friend], moves=2)
+    screenshot(friend, "live-table-phone")
+    screenshot(host, "live-table-desktop")
+    # bad frames from the friend: refused with a reason, the host's game unchanged
+    before = state_id(host)
+    sent = [m for m in record(friend)["messages"] if m["seat"] == 1]
+    forged = dict(sent[-1], n=sent[-1]["n"] + 1)  # the signature no longer matches
+    friend.evaluate("(t) => window.urzeit.live.sendRaw(0, t)", json.dumps({"t": "m", "m": [forged]}))
+    refused(host, "fair.bad_signature")
+    friend.evaluate("(t) => window.urzeit.live.sendRaw(0, t)", json.dumps({"t": "m", "m": [sent[-1]]}))
+    refused(host, "fair.nothing_new")  # replayed
+    assert "nothing in the game has changed" in host.locator("#message").inner_text()
+    friend.evaluate("() => window.urzeit.live.sendRaw(0, '<img src=x onerror=alert(1)>')")
+    refused(host, "malformed")
+    friend.evaluate("() => window.urzeit.live.sendRaw(0, JSON.stringify({t: 'm', m: [{}], pad: 'x'.repeat(70000)}))")
+    refused(host, "too_big")
+    assert host.locator("#message img").count() == 0
+    assert state_id(host) == before
+
+    play([host, friend])
     for p in (host, friend):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
-    rec = check_record(host)
-    assert rec == check_record(friend)
-    host.watch.assert_clean()
+    screenshot(friend, "live-end-phone")
+    screenshot(host, "live-end-desktop")
+    assert checked(host) == checked(friend)
+    # a flooding peer is cut off
+    friend.evaluate("() => { for (let i = 0; i < 100; i++) window.urzeit.live.sendRaw(0, '{\"t\":\"x\"}'); }")
+    host.wait_for_function("() => window.urzeit.live.state.peers[0].reason === 'flood'", timeout=5000)
+    assert host.locator("#live-panel .live-seat[data-seat='1']").get_attribute("data-state") == "closed"
+    friend.context.close()
+    host.context.close()

@@ -44,24 +44,39 @@ export function iceServers() {
 const b64u = (bytes) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 const unb64u = (s) => Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
+// Chromium names a host candidate `<uuid>.local` (mDNS): 16 bytes, 22 characters in base64url.
+const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
+function shortAddress(a) {
+  const m = UUID.exec(a || "");
+  return m ? "~" + b64u(m.slice(1).join("").match(/../g).map((h) => parseInt(h, 16))) : a;
+}
+function longAddress(a) {
+  if (!a.startsWith("~")) return a;
+  const hex = [...unb64u(a.slice(1))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
+}
+const PRIORITY = { host: 2113937151, srflx: 1686052607, prflx: 1845501695, relay: 41885439 };
+
 export function trimSdp(sdp) {
   const line = (prefix) => (sdp.split(/\r?\n/).find((l) => l.startsWith(prefix)) || "").slice(prefix.length).trim();
   const fp = line("a=fingerprint:sha-256 ");
   const cands = sdp.split(/\r?\n/).filter((l) => l.startsWith("a=candidate:")).map((l) => {
-    // foundation component proto priority address port typ type [raddr a rport p] (extensions dropped)
+    // foundation component proto priority address port typ type [raddr a rport p]: the address,
+    // port, type (and related address) are all a peer needs; the rest is rebuilt
     const f = l.slice(12).trim().split(" ");
-    const keep = f.slice(0, 8);
+    if ((f[2] || "").toLowerCase() !== "udp") return null;
+    const keep = [shortAddress(f[4]), f[5], f[7]];
     const r = f.indexOf("raddr");
-    if (r > 0) keep.push(...f.slice(r, r + 4));
+    if (r > 0) keep.push(shortAddress(f[r + 1]), f[r + 3]);
     return keep.join(" ");
-  }).filter((c) => / udp /i.test(c)).slice(0, 8);
+  }).filter(Boolean).slice(0, 8);
   if (!fp) throw new Error("no DTLS fingerprint in the offer");
   return { u: line("a=ice-ufrag:"), p: line("a=ice-pwd:"), f: b64u(fp.split(":").map((h) => parseInt(h, 16))),
            c: cands, s: line("a=setup:") === "active" ? "a" : "p" };
 }
 
 const TOKEN = /^[A-Za-z0-9+/=:._-]{1,256}$/;
-const CAND = /^[A-Za-z0-9+/=:._ -]{1,300}$/;
+const CAND = /^[A-Za-z0-9+/=:._~-]{1,64} [0-9]{1,5} (host|srflx|prflx|relay)( [A-Za-z0-9+/=:._~-]{1,64} [0-9]{1,5})?$/;
 
 export function validTrimmed(o) {
   return o && typeof o === "object" && TOKEN.test(o.u) && TOKEN.test(o.p) && typeof o.f === "string" && /^[A-Za-z0-9_-]{43}$/.test(o.f)
@@ -73,7 +88,11 @@ export function rebuildSdp(o, type) {
   const fp = [...unb64u(o.f)].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
   const lines = ["v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
     "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
-    ...o.c.map((c) => `a=candidate:${c}`),
+    ...o.c.map((c, i) => {
+      const [addr, port, type, raddr, rport] = c.split(" ");
+      const related = raddr ? ` raddr ${longAddress(raddr)} rport ${rport}` : "";
+      return `a=candidate:${i + 1} 1 udp ${PRIORITY[type] - i} ${longAddress(addr)} ${port} typ ${type}${related}`;
+    }),
     `a=ice-ufrag:${o.u}`, `a=ice-pwd:${o.p}`, `a=fingerprint:sha-256 ${fp}`,
     `a=setup:${type === "offer" ? "actpass" : o.s === "a" ? "active" : "passive"}`, "a=mid:0", "a=sctp-port:5000",
     "a=max-message-size:262144", ""];

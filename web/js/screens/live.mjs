@@ -17,6 +17,7 @@ const SESSION_KEY = "urzeit.live";  // this tab's live table, for a reload
 const USED_KEY = "urzeit.live.used";  // invites opened in this browser (an invite works once)
 const INVITE_MS = 60 * 60 * 1000;
 const MAX_MESSAGES = 400;  // per frame
+const GID_PREFIX = 16;  // 96 bits of the game id in an invite: enough to find this seat's stored game
 
 const live = {
   on: false, host: false, seat: null, hostSeat: 0, game: null, players: 0, gid: null, name: "",
@@ -68,7 +69,9 @@ function changed(r) {
   renderPanel();
   // after the fair screen's own words: no "send the link" while live
   const v = r.view;
-  if (!v.over && v.current_seat !== v.seat && v.current_seat !== null) say(t("turnOf", nameOf(v.current_seat)));
+  const w = r.waiting || {};
+  const other = v.current_seat !== null ? v.current_seat : (w.seats || []).find((s) => s !== v.seat);
+  if (!v.over && other !== undefined && other !== v.seat) say(t("liveWaitFor", nameOf(other)));
   live.queue = live.queue.then(push).catch((err) => showError($("message"), err));
 }
 
@@ -322,9 +325,9 @@ export async function invite(seat) {
   const exp = Date.now() + INVITE_MS;
   for (const [k, inv] of live.invites) if (inv.seat === seat) live.invites.delete(k);  // the newest invite for a seat counts
   live.invites.set(id, { seat, peer, exp, used: false });
-  const names = match.seats.map((s) => s.name);
-  const data = { v: 1, k: "i", id, g: live.gid, game: live.game, n: live.players, to: seat, host: live.seat, names,
-                 exp: Math.floor(exp / 1000), o };
+  // what the friend sees before connecting; the rest (the table, every name) comes over the channel
+  const data = { v: 1, k: "i", id, g: live.gid.slice(0, GID_PREFIX), game: live.game, n: live.players, to: seat, host: live.seat,
+                 name: match.seats[live.seat].name, exp: Math.floor(exp / 1000), o };
   const url = `${baseUrl()}#l=${await pack(JSON.stringify(data))}`;
   linkDialog("live-invite-dialog", { title: t("liveInviteTitle", seat + 1), hint: t("liveInviteHint"), url, answer: true });
   $("live-invite-dialog").dataset.seat = String(seat);
@@ -400,6 +403,18 @@ function bus() {
   return channel;
 }
 
+// The full id of a game this browser keeps for `seat` whose id starts with `prefix`.
+function storedGid(prefix, seat) {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const m = /^urzeit\.fair\.([A-Za-z0-9_-]{43})\.(\d+)$/.exec(key || "");
+      if (m && m[1].startsWith(prefix) && Number(m[2]) === seat) return m[1];
+    }
+  } catch { /* no storage: a new seat */ }
+  return null;
+}
+
 function usedHere(id) {
   try { return (JSON.parse(localStorage.getItem(USED_KEY)) || []).includes(id); } catch { return false; }
 }
@@ -421,7 +436,7 @@ export async function openLiveLink(hash, target) {
   }
   if (hash.startsWith("#a=")) return openAnswer(hash.slice(3), data, target);
   if (data.k !== "i" || !Number.isInteger(data.to) || !Number.isInteger(data.n) || typeof data.g !== "string"
-      || typeof data.game !== "string" || !Number.isInteger(data.host) || !Array.isArray(data.names)) {
+      || typeof data.game !== "string" || !Number.isInteger(data.host) || typeof data.name !== "string") {
     target.textContent = t("liveBadLink");
     return;
   }
@@ -436,10 +451,11 @@ export async function openLiveLink(hash, target) {
     return;
   }
   markUsed(data.id);
-  const hostName = typeof data.names[data.host] === "string" ? data.names[data.host].slice(0, 40) : t("seatName", data.host + 1, true);
-  setup({ host: false, seat: data.to, hostSeat: data.host, game: data.game, players: data.n, gid: data.g });
+  const hostName = data.name.slice(0, 40) || t("seatName", data.host + 1, true);
+  const gid = storedGid(data.g, data.to);
+  setup({ host: false, seat: data.to, hostSeat: data.host, game: data.game, players: data.n, gid });
   live.joined = false;
-  const resumed = await resumeFair(data.g, data.to);  // a fresh invite to a game this browser plays already
+  const resumed = gid !== null && await resumeFair(gid, data.to);  // a fresh invite to a game this browser plays already
   if (!resumed) live.pendingName = await askName(data, hostName);
   app.dataset.liveInvite = resumed ? "resumed" : "joined";
   const peer = newPeer(data.host, 10 * 60 * 1000);  // the host may take minutes to open the answer
@@ -464,6 +480,18 @@ async function openAnswer(code, data, target) {
     return;
   }
   const ch = bus();
+
+// A spent invite says so at once, without waiting for the engine to load.
+if (location.hash.startsWith("#l=")) {
+  unpack(location.hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (data && typeof data.id === "string" && usedHere(data.id)) {
+      history.replaceState(null, "", location.pathname + location.search);
+      $("import-message").textContent = t("liveSpent");
+      app.dataset.liveInvite = "spent";
+    }
+  }).catch(() => { /* a damaged link is said when it is opened */ });
+}
   if (!ch) {
     target.textContent = t("liveNoInvite");
     return;
@@ -536,3 +564,15 @@ export const liveTest = {
 };
 
 bus();
+
+// A spent invite says so at once, without waiting for the engine to load.
+if (location.hash.startsWith("#l=")) {
+  unpack(location.hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (data && typeof data.id === "string" && usedHere(data.id)) {
+      history.replaceState(null, "", location.pathname + location.search);
+      $("import-message").textContent = t("liveSpent");
+      app.dataset.liveInvite = "spent";
+    }
+  }).catch(() => { /* a damaged link is said when it is opened */ });
+}
