@@ -480,12 +480,13 @@ def view_words(view, lang="en"):
         seen = p.get("seen_hand") or []
         seen_text = (f" ({'gesehen' if de else 'seen'}: {', '.join(card_name(c, lang) for c in seen)})"
                      if seen and i != seat else "")
-        free = max(0, p["capacity"] - held)
+        cap = p.get("capacity")  # None before the chiefs are dealt (a fair game waiting for its players)
+        free = max(0, cap - held) if cap is not None else None
         players.append({
             "name": name,
             "points": points_words(p.get("score", 0), lang),
-            "places": (f"{free} von {p['capacity']} Plätzen frei" if de else f"{free} of {p['capacity']} places free"),
-            "info": f"{'Häuptling' if de else 'Chief'} {chief}{power} · {hand}{seen_text}",
+            "places": "" if cap is None else (f"{free} von {cap} Plätzen frei" if de else f"{free} of {cap} places free"),
+            "info": (f"{'Häuptling' if de else 'Chief'} {chief}{power} · " if chief is not None else "") + f"{hand}{seen_text}",
             "tribe": f"{f'Stamm von {name}' if de else f'{name}’s tribe'} · {points_words(p.get('score', 0), lang)}",
         })
     words["players"] = players
