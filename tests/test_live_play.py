@@ -40,6 +40,7 @@ def host_table(browser, served_dist, game, players, options, lang="en", phone=Fa
 
 
 def invite(host, seat):
+    host.evaluate("() => { const d = document.getElementById('live-invite-dialog'); if (d && d.open) d.close(); }")
     host.click(f"#live-panel .live-invite[data-seat='{seat}']")
     host.wait_for_selector("#live-invite-dialog[open]")
     host.wait_for_function("() => document.getElementById('live-invite-dialog-link').value.includes('#l=')")
@@ -147,6 +148,7 @@ def test_two_pages_play_sammler_live(browser, served_dist):
     assert host.locator("#live-invite-dialog[open]").count() == 0
     assert friend.locator("#live-panel .live-seat[data-seat='0']").get_attribute("data-state") == "open"
     assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Bo"]
+    friend.click("#live-chat summary")
     friend.click("#live-panel .live-phrase[data-phrase='1']")
     host.wait_for_function("() => document.getElementById('live-said').textContent === 'Bo: Good move!'")
 
@@ -181,3 +183,138 @@ def test_two_pages_play_sammler_live(browser, served_dist):
     assert host.locator("#live-panel .live-seat[data-seat='1']").get_attribute("data-state") == "closed"
     friend.context.close()
     host.context.close()
+
+
+def open_link_here(page, link):
+    """Open a link in a page that is already up: only the fragment changes (no reload)."""
+    page.evaluate("() => { const a = document.getElementById('app').dataset; delete a.fairLink; delete a.liveLink;"
+                  " for (const d of document.querySelectorAll('dialog[open]')) d.close(); }")
+    page.goto(link.replace("/#", "/?test=1#"))
+
+
+def open_invite_here(page, link, name):
+    """An invite opened in a page that is up (no reload); the name is asked if the seat is new."""
+    open_link_here(page, link)
+    page.wait_for_selector("#live-name-dialog[open], #live-answer-dialog[open]", timeout=READY)
+    if page.locator("#live-name-dialog[open]").count():
+        page.fill("#live-name", name)
+        page.click("#live-name-ok")
+        page.wait_for_selector("#live-answer-dialog[open]", timeout=READY)
+
+
+def test_elawa_live_drop_reload_and_link(browser, served_dist):
+    host = host_table(browser, served_dist, "elawa", 2, SHORT_ELAWA, lang="de", phone=True)
+    friend = new_page(browser, "de", phone=True)
+    link = invite(host, 1)
+    screenshot(host, "live-invite-phone")
+    paste_answer(host, open_invite(friend, link, "Bo"))
+    connected(host, friend)
+    play([host, friend], moves=2)
+
+    # the channel drops: both sides say so; a fresh invite resumes the game from the friend's storage
+    friend.evaluate("() => window.urzeit.live.closeChannel(0)")
+    host.wait_for_selector("#live-panel .live-seat[data-seat='1'][data-state='closed']")
+    assert "getrennt" in host.locator("#message").inner_text()
+    assert host.locator("#live-panel .live-by-link[data-seat='1']").count() == 1
+    at = same_state([host, friend])
+    back = open_invite(friend, invite(host, 1))  # no name asked: the seat is in this browser
+    assert friend.locator("#app").get_attribute("data-live-invite") == "resumed"
+    paste_answer(host, back)
+    connected(host, friend)
+    assert same_state([host, friend]) == at
+    play([host, friend], moves=2)
+
+    # a reload of the host: the table from its storage; the same game continues by link
+    at = same_state([host, friend])
+    host.reload()
+    host.wait_for_selector("#app[data-game='elawa'][data-mode='fair']", timeout=READY)
+    host.wait_for_selector("#live-panel .live-seat[data-seat='1'][data-state='none']")
+    assert state_id(host) == at
+    friend.wait_for_selector("#live-panel .live-seat[data-seat='0'][data-state='closed']")
+    mover, other, to = (host, friend, 1) if host.locator("#app").get_attribute("data-fair-waiting") == "me" else (friend, host, 0)
+    play([mover], moves=1)
+    mover.click(f"#live-panel .live-by-link[data-seat='{to}']")
+    mover.wait_for_selector("#share-dialog[open]")
+    link = mover.locator("#share-link").input_value()
+    mover.evaluate("() => document.getElementById('share-dialog').close()")
+    open_link_here(other, link)
+    other.wait_for_selector("#app[data-fair-link='done']", timeout=READY)
+    assert state_id(other) > at and other.locator("#message").inner_text() == ""  # the move came by link
+
+    # a reload of the friend: its table from storage, then a fresh invite connects again
+    at = state_id(friend)
+    friend.reload()
+    friend.wait_for_selector("#app[data-game='elawa'][data-mode='fair']", timeout=READY)
+    assert state_id(friend) == at
+    assert "Einladung" in friend.locator("#message").inner_text()
+    link = invite(host, 1)
+    open_link_here(friend, link)
+    friend.wait_for_selector("#live-answer-dialog[open]", timeout=READY)
+    paste_answer(host, friend.locator("#live-answer-dialog-link").input_value())
+    connected(host, friend)
+    play([host, friend])
+    for p in (host, friend):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+    assert checked(host) == checked(friend)
+    friend.context.close()
+    host.context.close()
+
+
+def unpack_link(link, key):
+    import base64
+    import zlib
+    code = link.split(key, 1)[1]
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), -15))
+
+
+def repack_link(link, key, data):
+    import base64
+    import zlib
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = c.compress(json.dumps(data, separators=(",", ":")).encode()) + c.flush()
+    return link.split(key, 1)[0] + key + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_three_players_live_star(browser, served_dist):
+    host = new_page(browser, "en", phone=False)
+    ready(host, served_dist)
+    host.evaluate("(o) => window.urzeit.startLive({game: 'sammler', players: 3, options: o, name: 'Ada', failMs: 2500})", SHORT)
+    host.wait_for_selector("#live-panel .live-invite[data-seat='2']")
+    one, two = new_page(browser, "de"), new_page(browser, "en", phone=False)
+    first = invite(host, 1)
+    paste_answer(host, open_invite(one, first, "Bo"))
+    connected(one)
+
+    # a second person opens the same (spent) invite: the host refuses their answer plainly
+    spent = open_invite(two, first, "Cy", shot="live-join-desktop")
+    second = invite(host, 2)
+    paste_answer(host, spent)
+    host.wait_for_selector("#app[data-live-answer='spent']")
+    assert "already" in host.locator("#live-status").inner_text()
+
+    # a connection that cannot be made is said plainly (here: a dead port), with the link offered
+    open_invite_here(two, second, "Cy")
+    dead = unpack_link(two.locator("#live-answer-dialog-link").input_value(), "#a=")
+    dead["o"]["c"] = [" ".join([c.split(" ")[0], "9", "host"]) for c in dead["o"]["c"]]
+    paste_answer(host, repack_link(two.locator("#live-answer-dialog-link").input_value(), "#a=", dead))
+    host.wait_for_selector("#live-panel .live-seat[data-seat='2'][data-state='failed']", timeout=20_000)
+    assert "could not be made" in host.locator("#message").inner_text()
+
+    assert host.locator("#live-panel .live-by-link[data-seat='2']").count() == 1
+
+    # the answer opened in another tab of the host's browser reaches the waiting table
+    open_invite_here(two, invite(host, 2), "Cy")
+    tab = host.context.new_page()
+    tab.add_init_script(INIT)
+    tab.goto(two.locator("#live-answer-dialog-link").input_value().replace("/#", "/?test=1#"))
+    tab.wait_for_selector("#app[data-live-answer='handed']", timeout=10_000)
+    tab.close()
+    connected(host, one, two)
+    one.wait_for_selector("#live-panel .live-seat[data-seat='2'][data-state='open']")  # the host tells who is there
+    assert two.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Bo", "Cy"]
+    play([host, one, two])
+    for p in (host, one, two):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+    assert checked(host) == checked(one) == checked(two)
+    for p in (one, two, host):
+        p.context.close()

@@ -4,7 +4,7 @@ import { addTexts } from "../i18n.mjs";
 export const PHRASES = [
   { de: "Hallo!", en: "Hello!" }, { de: "Guter Zug!", en: "Good move!" }, { de: "Oh nein!", en: "Oh no!" },
   { de: "Moment bitte …", en: "One moment …" }, { de: "Danke!", en: "Thanks!" }, { de: "Gutes Spiel!", en: "Good game!" },
-  { de: "👍", en: "👍" }, { de: "😄", en: "😄" }, { de: "😮", en: "😮" },
+  { de: "😊", en: "😊" }, { de: "😄", en: "😄" }, { de: "😮", en: "😮" },
 ];
 
 addTexts({
@@ -33,7 +33,7 @@ addTexts({
     liveReasons: { malformed: "Die Nachricht ist beschädigt.", too_big: "Die Nachricht ist zu groß.",
                    flood: "Zu viele Nachrichten – die Verbindung wurde getrennt.", unknown: "Unbekannte Nachricht." },
     liveMismatch: "Die Spielstände weichen voneinander ab – das Spiel ist angehalten. Exportiere das Protokoll und vergleicht es.",
-    liveChat: "Zurufen", liveSaid: (n, text) => `${n}: ${text}`,
+    liveChat: "Zurufen …", liveSaid: (n, text) => `${n}: ${text}`,
     liveRematch: "Revanche (gleiche Plätze)",
   },
   en: {
@@ -61,7 +61,7 @@ addTexts({
     liveReasons: { malformed: "The message is damaged.", too_big: "The message is too large.",
                    flood: "Too many messages – the connection was cut.", unknown: "Unknown message." },
     liveMismatch: "The game states differ – the game is stopped. Export the record and compare.",
-    liveChat: "Say", liveSaid: (n, text) => `${n}: ${text}`,
+    liveChat: "Say something …", liveSaid: (n, text) => `${n}: ${text}`,
     liveRematch: "Rematch (same seats)",
   },
 });

@@ -57,6 +57,7 @@ function setup({ host, seat, hostSeat = 0, game, players, gid }) {
 }
 
 function changed(r) {
+  live.changedAt = Date.now();  // the benchmark: when a move showed here
   live.gid = r.view.fair.gid;
   live.seat = r.view.seat;
   live.joined = true;
@@ -248,13 +249,17 @@ function renderPanel() {
       li.append(el("button", { type: "button", class: "ghost live-invite", "data-seat": String(s), onclick: () => invite(s) },
         st === "none" ? t("liveInvite") : t("liveNewInvite")));
     }
-    if (st === "failed" || st === "closed" || (!live.host && st !== "open" && s === live.hostSeat)) {
+    // not connected: the same game goes on by link (the friend's link goes to the host, who relays)
+    if (live.joined && st !== "open" && s !== live.seat && (live.host || s === live.hostSeat)) {
       li.append(el("button", { type: "button", class: "ghost live-by-link", "data-seat": String(s),
                                onclick: () => shareFair(s).catch((err) => showError($("message"), err)) }, t("liveByLink")));
     }
     dots.append(li);
   }
-  const chat = el("div", { class: "live-chat" }, el("span", { class: "live-chat-label" }, t("liveChat")));
+  // folded: on a phone the phrases would push the board down
+  const open = $("live-chat") && $("live-chat").open;
+  const chat = el("details", { class: "live-chat", id: "live-chat" }, el("summary", { class: "live-chat-label" }, t("liveChat")));
+  chat.open = Boolean(open);
   PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
                                                         onclick: () => say_(i) }, ph[getLang()])));
   const said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
@@ -394,8 +399,7 @@ function bus() {
       unpack(d.code).then((text) => {
         const a = JSON.parse(text);
         if (a && live.invites.has(a.id)) {
-          channel.postMessage({ kind: "taken", id: a.id });
-          acceptAnswer(d.code);
+          acceptAnswer(d.code).then((result) => channel.postMessage({ kind: "taken", id: a.id, result }));
         }
       }).catch(() => {});
     };
@@ -435,6 +439,7 @@ export async function openLiveLink(hash, target) {
     return;
   }
   if (hash.startsWith("#a=")) return openAnswer(hash.slice(3), data, target);
+  if ($("live-answer-dialog") && $("live-answer-dialog").open) $("live-answer-dialog").close();  // an older answer
   if (data.k !== "i" || !Number.isInteger(data.to) || !Number.isInteger(data.n) || typeof data.g !== "string"
       || typeof data.game !== "string" || !Number.isInteger(data.host) || typeof data.name !== "string") {
     target.textContent = t("liveBadLink");
@@ -481,8 +486,18 @@ async function openAnswer(code, data, target) {
   }
   const ch = bus();
 
-// A spent invite says so at once, without waiting for the engine to load.
-if (location.hash.startsWith("#l=")) {
+// An answer link opened in a new tab goes to the waiting table in another tab at once (no
+// engine needed here); a spent invite says so at once, too.
+if (location.hash.startsWith("#a=")) {
+  const hash = location.hash;
+  history.replaceState(null, "", location.pathname + location.search);
+  unpack(hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (!data || data.v !== 1 || typeof data.id !== "string") throw new Error("not an answer");
+    return openAnswer(hash.slice(3), data, $("import-message"));
+  })
+    .catch(() => { $("import-message").textContent = t("liveBadLink"); });
+} else if (location.hash.startsWith("#l=")) {
   unpack(location.hash.slice(3)).then((text) => {
     const data = JSON.parse(text);
     if (data && typeof data.id === "string" && usedHere(data.id)) {
@@ -496,14 +511,15 @@ if (location.hash.startsWith("#l=")) {
     target.textContent = t("liveNoInvite");
     return;
   }
-  const taken = await new Promise((resolve) => {
-    const listen = (ev) => { if (ev.data && ev.data.kind === "taken" && ev.data.id === data.id) resolve(true); };
+  const result = await new Promise((resolve) => {
+    const listen = (ev) => { if (ev.data && ev.data.kind === "taken" && ev.data.id === data.id) resolve(String(ev.data.result)); };
     ch.addEventListener("message", listen);
     ch.postMessage({ kind: "answer", code });
-    setTimeout(() => { ch.removeEventListener("message", listen); resolve(false); }, 1500);
+    setTimeout(() => { ch.removeEventListener("message", listen); resolve("unknown"); }, 1500);
   });
-  target.textContent = taken ? t("liveHandedOver") : t("liveNoInvite");
-  app.dataset.liveAnswer = taken ? "handed" : "unknown";
+  const words = { accepted: t("liveHandedOver"), spent: t("liveSpent"), expired: t("liveExpired"), bad: t("liveBadLink") };
+  target.textContent = words[result] || t("liveNoInvite");
+  app.dataset.liveAnswer = result === "accepted" ? "handed" : result;
 }
 
 function askName(data, hostName) {
@@ -556,7 +572,7 @@ export function endLive() {
 // Tests and the benchmark: the peers' states and byte counts, and a raw frame to a peer.
 export const liveTest = {
   get state() {
-    return { host: live.host, seat: live.seat, peers: [...live.peers].map(([s, p]) => ({ seat: s, state: p.state, reason: p.reason, stats: p.peer.stats })) };
+    return { host: live.host, seat: live.seat, changedAt: live.changedAt, peers: [...live.peers].map(([s, p]) => ({ seat: s, state: p.state, reason: p.reason, stats: p.peer.stats })) };
   },
   sendRaw(seat, text) { live.peers.get(seat).peer.dc.send(text); },
   invite, acceptAnswer: (link) => acceptAnswer(link.split("#a=")[1] || ""),
@@ -565,8 +581,18 @@ export const liveTest = {
 
 bus();
 
-// A spent invite says so at once, without waiting for the engine to load.
-if (location.hash.startsWith("#l=")) {
+// An answer link opened in a new tab goes to the waiting table in another tab at once (no
+// engine needed here); a spent invite says so at once, too.
+if (location.hash.startsWith("#a=")) {
+  const hash = location.hash;
+  history.replaceState(null, "", location.pathname + location.search);
+  unpack(hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (!data || data.v !== 1 || typeof data.id !== "string") throw new Error("not an answer");
+    return openAnswer(hash.slice(3), data, $("import-message"));
+  })
+    .catch(() => { $("import-message").textContent = t("liveBadLink"); });
+} else if (location.hash.startsWith("#l=")) {
   unpack(location.hash.slice(3)).then((text) => {
     const data = JSON.parse(text);
     if (data && typeof data.id === "string" && usedHere(data.id)) {
