@@ -176,7 +176,14 @@ def test_two_pages_play_sammler_live(browser, served_dist):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
     screenshot(friend, "live-end-phone")
     screenshot(host, "live-end-desktop")
-    assert checked(host) == checked(friend)
+    rec = checked(host)
+    assert rec == checked(friend)
+    # a rematch keeps the seats: a new fair game (a new id) for the same players
+    host.click("#live-rematch")
+    for p in (host, friend):
+        p.wait_for_function("(g) => window.urzeit.view.fair.gid !== g && window.urzeit.view.fair.state", arg=rec["gid"], timeout=20_000)
+        assert p.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Bo"]
+    same_state([host, friend])
     # a flooding peer is cut off
     friend.evaluate("() => { for (let i = 0; i < 100; i++) window.urzeit.live.sendRaw(0, '{\"t\":\"x\"}'); }")
     host.wait_for_function("() => window.urzeit.live.state.peers[0].reason === 'flood'", timeout=5000)
@@ -292,9 +299,10 @@ def test_three_players_live_star(browser, served_dist):
     host.wait_for_selector("#app[data-live-answer='spent']")
     assert "already" in host.locator("#live-status").inner_text()
 
-    # a connection that cannot be made is said plainly (here: a dead port), with the link offered
+    # a connection that cannot be made is said plainly (here: a wrong answer), with the link offered
     open_invite_here(two, second, "Cy")
     dead = unpack_link(two.locator("#live-answer-dialog-link").input_value(), "#a=")
+    dead["o"]["u"] = "dead"  # the friend's checks name another user fragment: nothing gets through
     dead["o"]["c"] = [" ".join([c.split(" ")[0], "9", "host"]) for c in dead["o"]["c"]]
     paste_answer(host, repack_link(two.locator("#live-answer-dialog-link").input_value(), "#a=", dead))
     host.wait_for_selector("#live-panel .live-seat[data-seat='2'][data-state='failed']", timeout=20_000)

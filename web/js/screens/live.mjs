@@ -167,6 +167,7 @@ function onFrame(seat, frame, problem) {
     live.peerHashes.get(seat).set(frame.k, frame.h);
     return compare(frame.k);
   }
+  if (frame.t === "rematch") return rematchJoined(seat);
   if (frame.t === "seats") {
     if (!Array.isArray(frame.on) || frame.on.length > 5) return refuse("malformed");
     live.others = frame.on.map(Boolean);
@@ -180,6 +181,33 @@ function onFrame(seat, frame, problem) {
     return;
   }
   refuse("unknown");
+}
+
+// A rematch keeps the seats: the host opens a new fair game with the same table and tells the
+// connected friends, whose browsers join it under the same names when its joins arrive.
+async function rematch() {
+  const rec = await engine.request({ op: "fair_record", party: match.id });
+  const names = match.seats.map((s) => s.name);
+  for (const p of live.peers.values()) {
+    p.have = [];
+    p.peer.send({ t: "rematch" });
+  }
+  live.hashes.clear();
+  live.peerHashes.clear();
+  live.lastChat = null;
+  await startFair({ game: rec.table.game, players: rec.table.players, options: rec.table.options, name: names[live.seat] });
+}
+
+function rematchJoined(seat) {
+  const v = match.view;
+  if (live.host || seat !== live.hostSeat || !v || !v.over) return refuse("unknown");
+  live.pendingName = match.seats[live.seat].name;
+  live.joined = false;
+  live.hashes.clear();
+  live.peerHashes.clear();
+  live.lastChat = null;
+  const p = live.peers.get(seat);
+  p.have = [];
 }
 
 function onState(seat, state, reason) {
@@ -262,9 +290,12 @@ function renderPanel() {
   chat.open = Boolean(open);
   PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
                                                         onclick: () => say_(i) }, ph[getLang()])));
+  const rematchButton = live.host && v && v.over && !live.stopped
+    ? el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => run(rematch) }, t("liveRematch")) : null;
   const said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
   if (live.lastChat) said.textContent = t("liveSaid", nameOf(live.lastChat.seat), PHRASES[live.lastChat.p][getLang()]);
   panel.replaceChildren(dots, chat, said);
+  if (rematchButton) panel.prepend(rematchButton);
   const all = [...live.peers.values()];
   app.dataset.live = all.length && all.every((p) => p.state === "open") ? "open"
     : all.some((p) => p.state === "failed") ? "failed" : all.some((p) => p.state === "closed") ? "closed"
