@@ -128,8 +128,9 @@ def test_two_pages_play_sammler_live(browser, served_dist):
     assert host.locator("#share-dialog[open]").count() == 0  # live: no link dialog of its own
     link = invite(host, 1)
     qr = host.locator("#live-invite-dialog-qr svg")
-    assert int(qr.get_attribute("data-modules")) <= 65, "an invite fits a QR code of version 12 or less"
-    assert len(link) < 450, len(link)
+    # about 370 characters with two host candidates (more with IPv6 or STUN): version 11 to 15
+    assert int(qr.get_attribute("data-modules")) <= 77, "an invite fits a QR code of version 15 or less"
+    assert len(link) < 560, len(link)
     screenshot(host, "live-invite-desktop")
 
     friend = new_page(browser, "de", phone=True)
