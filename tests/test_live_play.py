@@ -124,7 +124,18 @@ def refused(page, reason):
 
 
 def test_two_pages_play_sammler_live(browser, served_dist):
-    host = host_table(browser, served_dist, "sammler", 2, SHORT)
+    host = new_page(browser, "en", phone=False)
+    ready(host, served_dist)
+    host.click("[data-game-id='sammler']")
+    host.click("#mode-live")  # the menu offers live play beside local and by-link play
+    assert "QR" in host.locator("#play-mode").inner_text()
+    # the STUN server comes from the settings: a named public one by default, "" turns it off
+    ice = host.evaluate("""async () => { const m = await import('./js/net/peer.mjs');
+        const before = m.iceSettings(); m.saveIceSettings({stun: ''}); const off = m.iceSettings();
+        m.saveIceSettings({stun: m.DEFAULT_STUN}); return [before.stun, off.stun, m.DEFAULT_STUN]; }""")
+    assert ice[0] == ice[2] and ice[2].startswith("stun:") and ice[1] == ""
+    host.evaluate("(o) => window.urzeit.startLive({game: 'sammler', players: 2, options: o, name: 'Ada'})", SHORT)
+    host.wait_for_selector("#live-panel .live-seat[data-seat='1'] .live-invite")
     assert host.locator("#share-dialog[open]").count() == 0  # live: no link dialog of its own
     link = invite(host, 1)
     qr = host.locator("#live-invite-dialog-qr svg")
@@ -325,5 +336,10 @@ def test_three_players_live_star(browser, served_dist):
     for p in (host, one, two):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
     assert checked(host) == checked(one) == checked(two)
+    # a state hash that differs from the host's own stops the game with a clear error
+    one.evaluate("(k) => window.urzeit.live.sendRaw(0, JSON.stringify({t: 'h', k: String(k), h: 'not-the-same'}))",
+                 state_id(one))
+    host.wait_for_selector("#app[data-live-mismatch='1']", timeout=5000)
+    assert "differ" in host.locator("#message").inner_text()
     for p in (one, two, host):
         p.context.close()

@@ -53,7 +53,8 @@ const nameOf = (seat) => match.names[seat] || t("seatName", seat + 1, true);
 function setup({ host, seat, hostSeat = 0, game, players, gid }) {
   Object.assign(live, { on: true, host, seat, hostSeat, game, players, gid, stopped: false });
   fairHooks.live = { changed };
-  nav.fairAct = (action) => run(() => fairAct(action));
+  // moves wait for the messages being taken in; none after the states were found to differ
+  nav.fairAct = (action) => (live.stopped ? Promise.resolve({ ok: false, code: "stopped" }) : run(() => fairAct(action)));
 }
 
 function changed(r) {
@@ -169,7 +170,7 @@ function onFrame(seat, frame, problem) {
   }
   if (frame.t === "rematch") return rematchJoined(seat);
   if (frame.t === "seats") {
-    if (!Array.isArray(frame.on) || frame.on.length > 5) return refuse("malformed");
+    if (live.host || !Array.isArray(frame.on) || frame.on.length > 5) return refuse("malformed");
     live.others = frame.on.map(Boolean);
     return renderPanel();
   }
