@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from browser_support import ROOT, screenshot
+from browser_support import ROOT, PageWatch, screenshot
 
 pytestmark = pytest.mark.browser
 READY = 60_000
@@ -125,6 +125,7 @@ def refused(page, reason):
 
 def test_two_pages_play_sammler_live(browser, served_dist):
     host = new_page(browser, "en", phone=False)
+    host.watch = PageWatch(host, served_dist.rstrip("/"))  # no other origin, no console error
     ready(host, served_dist)
     host.click("[data-game-id='sammler']")
     host.click("#mode-live")  # the menu offers live play beside local and by-link play
@@ -200,6 +201,7 @@ def test_two_pages_play_sammler_live(browser, served_dist):
     friend.evaluate("() => { for (let i = 0; i < 100; i++) window.urzeit.live.sendRaw(0, '{\"t\":\"x\"}'); }")
     host.wait_for_function("() => window.urzeit.live.state.peers[0].reason === 'flood'", timeout=5000)
     assert host.locator("#live-panel .live-seat[data-seat='1']").get_attribute("data-state") == "closed"
+    host.watch.assert_clean()
     friend.context.close()
     host.context.close()
 
