@@ -304,6 +304,7 @@ function renderPanel() {
 }
 
 function say_(i) {
+  if ($("live-chat")) $("live-chat").open = false;  // said: the board comes back up on a phone
   showChat(live.seat, i);
   for (const [, p] of live.peers) p.peer.send(live.host ? { t: "chat", seat: live.seat, p: i } : { t: "chat", p: i });
 }
