@@ -23,7 +23,7 @@ const live = {
   on: false, host: false, seat: null, hostSeat: 0, game: null, players: 0, gid: null, name: "",
   peers: new Map(),  // seat → {peer, have: [counts per seat], state, reason}
   invites: new Map(),  // id → {seat, peer, exp, used}
-  queue: Promise.resolve(), hashes: new Map(), peerHashes: new Map(), stopped: false,
+  queue: Promise.resolve(), hashes: new Map(), peerHashes: new Map(), stopped: false, extra: new Map(),
   joined: false, pendingName: null, failMs: undefined, lastChat: null,
 };
 
@@ -51,13 +51,22 @@ const nameOf = (seat) => match.names[seat] || t("seatName", seat + 1, true);
 // ---- the fair game's hooks: every change is pushed to the connected peers ----
 
 function setup({ host, seat, hostSeat = 0, game, players, gid }) {
+  if (gid !== live.gid) live.extra = new Map();
   Object.assign(live, { on: true, host, seat, hostSeat, game, players, gid, stopped: false });
   fairHooks.live = { changed };
   // moves wait for the messages being taken in; none after the states were found to differ
   nav.fairAct = (action) => (live.stopped ? Promise.resolve({ ok: false, code: "stopped" }) : run(() => fairAct(action)));
 }
 
+// Messages this table holds that the record may not list yet (e.g. a deck step not yet
+// answered): this seat's own from each reply, and every accepted one from a peer (to relay).
+function hold(list) {
+  for (const m of list || []) if (m && Number.isInteger(m.seat) && Number.isInteger(m.n)) live.extra.set(`${m.seat}.${m.n}`, m);
+}
+
 function changed(r) {
+  if (live.gid && r.view.fair.gid !== live.gid) live.extra.clear();  // a rematch: another game
+  hold(r.send);
   live.changedAt = Date.now();  // the benchmark: when a move showed here
   live.gid = r.view.fair.gid;
   live.seat = r.view.seat;
@@ -82,11 +91,14 @@ const stepKey = (v) => String(v.state_id);
 async function push() {
   if (!live.joined || !match.id) return;
   const rec = await engine.request({ op: "fair_record", party: match.id });
+  const listed = new Set(rec.messages.map((m) => `${m.seat}.${m.n}`));
+  const all = rec.messages.concat([...live.extra].filter(([k]) => !listed.has(k)).map(([, m]) => m)
+    .sort((a, b) => a.n - b.n || a.seat - b.seat));
   const names = match.seats.map((s) => s.name);
   const hash = match.view && match.view.fair && match.view.fair.state;
   for (const [seat, p] of live.peers) {
     if (p.state !== "open" || !p.have) continue;
-    const out = rec.messages.filter((m) => m.seat !== seat && m.n >= (p.have[m.seat] || 0));
+    const out = all.filter((m) => m.seat !== seat && m.n >= (p.have[m.seat] || 0));
     if (out.length) {
       p.peer.send({ t: "m", m: out, names });
       for (const m of out) p.have[m.seat] = Math.max(p.have[m.seat] || 0, m.n + 1);
@@ -99,7 +111,7 @@ async function counts() {
   if (!live.joined || !match.id) return [];
   const rec = await engine.request({ op: "fair_record", party: match.id });
   const have = [];
-  for (const m of rec.messages) have[m.seat] = Math.max(have[m.seat] || 0, m.n + 1);
+  for (const m of rec.messages.concat([...live.extra.values()])) have[m.seat] = Math.max(have[m.seat] || 0, m.n + 1);
   return Array.from({ length: live.players }, (_, i) => have[i] || 0);
 }
 
@@ -153,6 +165,7 @@ function onFrame(seat, frame, problem) {
         } else {
           await receiveFair(frame.m, names);
         }
+        hold(frame.m);  // accepted, all of them: the host relays them to the others
         delete app.dataset.liveRefused;
       } catch (err) {
         refuse(err.reason || err.code || "refused", err);
