@@ -290,3 +290,15 @@ def test_a_move_in_both_languages():
         "Das Feuer ist leer: die letzte Runde beginnt."]
     assert words.describe(action, view, events, "en") == \
         "takes the red caveman with 2 flint, plus 1 fur from the fire; the fire is empty: the final round begins"
+
+
+def test_a_fair_game_waiting_for_its_players_is_worded():
+    """Before every seat has joined, no chief is dealt: the view has no capacity yet (the page
+    asks for words with every fair request)."""
+    from urzeit import api
+    for lang in ("de", "en"):
+        r = api.call({"op": "fair_new", "game": "elawa", "players": 2, "seat": 0, "name": "Ada", "lang": lang})
+        assert r["ok"], r
+        players = r["result"]["view"]["words"]["players"]
+        assert [p["places"] for p in players] == ["", ""]
+        assert all("None" not in p["info"] and p["info"].startswith("0 ") for p in players)

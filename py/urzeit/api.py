@@ -390,7 +390,8 @@ def _fair_view(fs, lang) -> dict:
         "chance": s.chance_due().public() if s.chance_due() is not None else None,
         "seats": [{"kind": "human", "name": n or f"Spieler {i + 1}"} for i, n in enumerate(fs.names)],
         "undo": False, "undo_reason": "no undo in a fair game", "undo_reason_key": "fair.no_undo",
-        "fair": {"gid": p.gid_text, "waiting": fair_link.waiting(p)},
+        "fair": {"gid": p.gid_text, "waiting": fair_link.waiting(p),
+                 "state": p.state_hash if p.started else None},  # live peers compare it after every change
     })
     if v["current_seat"] == p.seat and p.started and s.chance_due() is None:
         v["legal"] = s.legal_actions()

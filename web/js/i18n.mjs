@@ -186,6 +186,11 @@ let lang = (() => {
 
 export function getLang() { return lang; }
 
+// A screen module's own words (e.g. screens/live-words.mjs), merged in once at load.
+export function addTexts(more) {
+  for (const l of ["de", "en"]) Object.assign(TEXTS[l], more[l]);
+}
+
 export function setLang(value) {
   lang = value;
   try { localStorage.setItem("urzeit.lang", value); } catch { /* ignore */ }

@@ -15,6 +15,7 @@ import { onSettingsChange, settings } from "./settings.mjs";
 import { setHighContrast } from "./seats.mjs";
 import { bindSound, soundReady } from "./sound.mjs";
 import { motionLog, motionMs } from "./motion.mjs";
+import { endLive, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -34,10 +35,12 @@ nav.newGame = async ({ game, seats, options }) => {
   openMatch(result, { saveId: newSaveId() });
 };
 nav.newFairGame = startFair;
+nav.newLiveGame = startLive;
 nav.fairAct = fairAct;
 nav.fairShare = shareFair;
 nav.openFair = openSavedFair;
 nav.toMenu = ({ keepGame = null } = {}) => {
+  endLive();
   leaveTable();
   hideStats();
   $("menu").hidden = false;
@@ -66,8 +69,8 @@ engine.listen((status, info) => {
   if (status === "ready" && restoring) restoreAfterCrash();
   if (status === "ready" && !linkChecked) {
     linkChecked = true;
-    if (location.hash.startsWith("#g=") || location.hash.startsWith("#f=")) openSharedLink();
-    else returnToTable();
+    if (/^#[gfla]=/.test(location.hash)) openSharedLink();
+    else resumeLive().then((live) => live || returnToTable());
     registerServiceWorker();
   }
   renderStatus();
@@ -149,7 +152,20 @@ async function returnToTable() {
 
 async function openSharedLink() {
   const hash = location.hash;
-  if (hash.startsWith("#f=") || hash.startsWith("#g=")) hideStats();  // a link opens over any screen
+  if (/^#[fgla]=/.test(hash)) hideStats();  // a link opens over any screen
+  if (hash.startsWith("#l=") || hash.startsWith("#a=")) {  // live play: an invite or its answer
+    history.replaceState(null, "", location.pathname + location.search);
+    $("import-message").textContent = "";
+    app.dataset.liveLink = "opening";
+    try {
+      await openLiveLink(hash, $("import-message"));
+    } catch (err) {
+      showError($("import-message"), err, t("badLink"));
+    } finally {
+      app.dataset.liveLink = "done";
+    }
+    return;
+  }
   if (hash.startsWith("#f=")) {
     history.replaceState(null, "", location.pathname + location.search);
     $("import-message").textContent = "";
@@ -226,6 +242,8 @@ if (TEST_MODE) {
     loadSave: async (save) => openMatch(await engine.request({ op: "load", save })),
     openReplay,
     startFair,  // a fair game with options the menu does not offer (a short stack)
+    startLive,
+    live: liveTest,
     say,
     killWorker: () => engine.worker.terminate(),
     setWatchdog: (ms) => { engine.watchdogMs = ms; },

@@ -12,6 +12,11 @@ import { entryTitle } from "./menu.mjs";
 
 const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false };
 
+// Live play (screens/live.mjs) carries the same messages over data channels: while it is set,
+// no share dialog opens by itself and it hears of every change.
+export const fairHooks = { live: null };
+export const fairSeat = () => ({ gid: fair.gid, seat: fair.seat });
+
 // The private part and the public messages, after every change and before any link leaves.
 // `date` is when the last message came or went (opening a game again does not change it).
 async function persist() {
@@ -57,7 +62,8 @@ async function show(r, { open = false } = {}) {
     return;
   }
   renderWaiting();
-  if (fair.to !== null && r.send.length > 0) shareFair().catch((err) => showError($("message"), err));
+  if (fairHooks.live) fairHooks.live.changed(r);
+  else if (fair.to !== null && r.send.length > 0) shareFair().catch((err) => showError($("message"), err));
   if (r.view.over) verify();
 }
 
@@ -127,7 +133,8 @@ export function relabelFair() {
 
 // The share dialog for the next player: their messages packed into the fragment. The first
 // link to a seat is an invitation and says so; later ones say whose move it is.
-export async function shareFair() {
+export async function shareFair(to = null) {
+  if (to !== null) fair.to = to;  // live play's "continue by link" for one seat
   if (fair.to === null) fair.to = (fair.seat + 1) % match.seats.length;
   const link = await engine.request({ op: "fair_link", party: match.id, to: fair.to });
   const url = new URL(location.href);
@@ -194,6 +201,26 @@ export async function openSavedFair(gid, seat) {
   if (!saved) throw Object.assign(new Error("no such fair game here"), { code: "unknown_match" });
   await restore(saved);
 }
+
+// Messages from a live peer: the same op as a link's (all or nothing); errors go to the caller.
+export async function receiveFair(messages, names) {
+  await show(await engine.request({ op: "fair_receive", party: match.id, messages, names }));
+}
+
+export async function joinFair(messages, seat, name, names) {
+  rememberFairName(name);
+  await show(await engine.request({ op: "fair_join", messages, seat, name, names }), { open: true });
+}
+
+// This seat's party from its own storage (a reload, a fresh live invite); false if none.
+export async function resumeFair(gid, seat) {
+  const saved = loadFair(gid, seat);
+  if (!saved) return false;
+  await restore(saved);
+  return true;
+}
+
+export { lastFairName };
 
 // ---- opening a link ----
 

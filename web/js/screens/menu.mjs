@@ -7,7 +7,7 @@ import { MAX_SAVES, deleteFair, deleteSave, listFair, listSaves, newSaveId, vali
 import { seatMark } from "../seats.mjs";
 import { $, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
 
-const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false };
+const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false, live: false };
 
 const tr = (o) => (o ? o[getLang()] ?? o.de : "");
 
@@ -137,20 +137,21 @@ function renderPlayMode() {
   }
   const g = engineGames().get(ui.selected);
   const offered = Boolean(g && g.fair && g.fair.ok) && g.players[1] >= 2;
-  if (!offered) ui.fair = false;
+  if (!offered) ui.fair = ui.live = false;
   box.hidden = !offered;
   box.replaceChildren(el("legend", {}, t("playMode")));
-  for (const [value, label] of [["local", t("modeLocal")], ["fair", t("modeFair")]]) {
+  for (const [value, label] of [["local", t("modeLocal")], ["fair", t("modeFair")], ["live", t("modeLive")]]) {
     const radio = el("input", { type: "radio", name: "play-mode", value, id: `mode-${value}` });
-    radio.checked = ui.fair === (value === "fair");
+    radio.checked = value === (ui.live ? "live" : ui.fair ? "fair" : "local");
     radio.onchange = () => {
-      ui.fair = value === "fair";
+      ui.fair = value !== "local";  // live play is a fair game whose messages go over data channels
+      ui.live = value === "live";
       if (ui.fair) ui.playerCount = Math.max(ui.playerCount, 2);
       renderSeatForm();
     };
     box.append(el("label", { class: "option-choice", for: radio.id }, radio, el("span", {}, label)));
   }
-  if (ui.fair) box.append(el("p", { class: "hint option-help" }, t("modeFairHelp")));
+  if (ui.fair) box.append(el("p", { class: "hint option-help" }, t(ui.live ? "modeLiveHelp" : "modeFairHelp")));
 }
 
 // Options the engine offers (hello), worded by the game's menu info: one radio button per
@@ -197,7 +198,7 @@ async function startGame() {
   try {
     const options = { ...(ui.options[ui.selected] || {}) };
     if (ui.fair) {
-      await nav.newFairGame({ game: ui.selected, players: ui.playerCount, options, name: ui.seats[0].name.trim() });
+      await (ui.live ? nav.newLiveGame : nav.newFairGame)({ game: ui.selected, players: ui.playerCount, options, name: ui.seats[0].name.trim() });
       return;
     }
     await nav.newGame({ game: ui.selected, seats: seatRequests(), options });

@@ -19,7 +19,7 @@ export const match = {
 };
 
 // Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).
-export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {}, newFairGame: async () => {},
+export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {}, newFairGame: async () => {}, newLiveGame: async () => {},
                      fairAct: async () => ({ ok: false }), fairShare: async () => {}, openFair: async () => {},
                      toStats: () => {} };
 

@@ -1,0 +1,650 @@
+// Live play (docs/fair-play.md "Live play"): the fair game's signed messages over WebRTC data
+// channels instead of links. The host connects each friend (a star) and relays messages it
+// cannot forge (each seat signs its own); every message goes through the same fair_* op as one
+// from a link. Invites and answers are links (`#l=`, `#a=`) with the trimmed offer/answer.
+import { engine } from "../boot.mjs";
+import { errorText, getLang, t } from "../i18n.mjs";
+import { $, app, el, match, nav, showError } from "./shared.mjs";
+import { say } from "./table.mjs";
+import { fairAct, fairHooks, fairSeat, joinFair, lastFairName, receiveFair, resumeFair, shareFair, startFair } from "./fair.mjs";
+import { pack, unpack } from "./dialogs.mjs";
+import { entryTitle } from "./menu.mjs";
+import { Peer } from "../net/peer.mjs";
+import { qrSvg } from "../net/qr.mjs";
+import { PHRASES } from "./live-words.mjs";
+
+const SESSION_KEY = "urzeit.live";  // this tab's live table, for a reload
+const USED_KEY = "urzeit.live.used";  // invites opened in this browser (an invite works once)
+const INVITE_MS = 60 * 60 * 1000;
+const MAX_MESSAGES = 400;  // per frame
+const GID_PREFIX = 16;  // 96 bits of the game id in an invite: enough to find this seat's stored game
+
+const live = {
+  on: false, host: false, seat: null, hostSeat: 0, game: null, players: 0, gid: null, name: "",
+  peers: new Map(),  // seat → {peer, have: [counts per seat], state, reason}
+  invites: new Map(),  // id → {seat, peer, exp, used}
+  queue: Promise.resolve(), hashes: new Map(), peerHashes: new Map(), stopped: false, extra: new Map(),
+  joined: false, pendingName: null, failMs: undefined, lastChat: null,
+};
+
+function run(task) {
+  const next = live.queue.then(task).catch((err) => showError($("message"), err));
+  live.queue = next;
+  return next;
+}
+
+function remember() {
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ gid: live.gid, seat: live.seat, host: live.host, hostSeat: live.hostSeat,
+                                                        game: live.game, players: live.players }));
+  } catch { /* a reload then shows the menu; the game is still in storage */ }
+}
+
+const randomId = () => {
+  const a = new Uint8Array(9);
+  crypto.getRandomValues(a);
+  return btoa(String.fromCharCode(...a)).replaceAll("+", "-").replaceAll("/", "_");
+};
+
+const nameOf = (seat) => match.names[seat] || t("seatName", seat + 1, true);
+
+// ---- the fair game's hooks: every change is pushed to the connected peers ----
+
+function setup({ host, seat, hostSeat = 0, game, players, gid }) {
+  if (gid !== live.gid) live.extra = new Map();
+  Object.assign(live, { on: true, host, seat, hostSeat, game, players, gid, stopped: false });
+  fairHooks.live = { changed };
+  // moves wait for the messages being taken in; none after the states were found to differ
+  nav.fairAct = (action) => (live.stopped ? Promise.resolve({ ok: false, code: "stopped" }) : run(() => fairAct(action)));
+}
+
+// Messages this table holds that the record may not list yet (e.g. a deck step not yet
+// answered): this seat's own from each reply, and every accepted one from a peer (to relay).
+function hold(list) {
+  for (const m of list || []) if (m && Number.isInteger(m.seat) && Number.isInteger(m.n)) live.extra.set(`${m.seat}.${m.n}`, m);
+}
+
+function changed(r) {
+  if (live.gid && r.view.fair.gid !== live.gid) live.extra.clear();  // a rematch: another game
+  hold(r.send);
+  live.changedAt = Date.now();  // the benchmark: when a move showed here
+  live.gid = r.view.fair.gid;
+  live.seat = r.view.seat;
+  live.joined = true;
+  remember();
+  if (r.view.fair.state) {
+    const key = stepKey(r.view);
+    live.hashes.set(key, r.view.fair.state);
+    compare(key);
+  }
+  renderPanel();
+  // after the fair screen's own words: no "send the link" while live
+  const v = r.view;
+  const w = r.waiting || {};
+  const other = v.current_seat !== null ? v.current_seat : (w.seats || []).find((s) => s !== v.seat);
+  if (!v.over && other !== undefined && other !== v.seat) say(t("liveWaitFor", nameOf(other)));
+  live.queue = live.queue.then(push).catch((err) => showError($("message"), err));
+}
+
+const stepKey = (v) => String(v.state_id);
+
+async function push() {
+  if (!live.joined || !match.id) return;
+  const rec = await engine.request({ op: "fair_record", party: match.id });
+  const listed = new Set(rec.messages.map((m) => `${m.seat}.${m.n}`));
+  const all = rec.messages.concat([...live.extra].filter(([k]) => !listed.has(k)).map(([, m]) => m)
+    .sort((a, b) => a.n - b.n || a.seat - b.seat));
+  const names = match.seats.map((s) => s.name);
+  const hash = match.view && match.view.fair && match.view.fair.state;
+  for (const [seat, p] of live.peers) {
+    if (p.state !== "open" || !p.have) continue;
+    const out = all.filter((m) => m.seat !== seat && m.n >= (p.have[m.seat] || 0));
+    if (out.length) {
+      p.peer.send({ t: "m", m: out, names });
+      for (const m of out) p.have[m.seat] = Math.max(p.have[m.seat] || 0, m.n + 1);
+    }
+    if (hash) p.peer.send({ t: "h", k: stepKey(match.view), h: hash });
+  }
+}
+
+async function counts() {
+  if (!live.joined || !match.id) return [];
+  const rec = await engine.request({ op: "fair_record", party: match.id });
+  const have = [];
+  for (const m of rec.messages.concat([...live.extra.values()])) have[m.seat] = Math.max(have[m.seat] || 0, m.n + 1);
+  return Array.from({ length: live.players }, (_, i) => have[i] || 0);
+}
+
+// Both sides hash the engine state after every change; a difference stops the game.
+function compare(key) {
+  const mine = live.hashes.get(key);
+  for (const [seat, hashes] of live.peerHashes) {
+    const theirs = hashes.get(key);
+    if (mine && theirs && mine !== theirs) stop(seat);
+  }
+}
+
+function stop(seat) {
+  if (live.stopped) return;
+  live.stopped = true;
+  app.dataset.liveMismatch = String(seat);
+  for (const p of live.peers.values()) p.peer.close("mismatch");
+  $("message").textContent = t("liveMismatch");
+}
+
+// ---- frames from a peer ----
+
+function refuse(reason, err) {
+  app.dataset.liveRefused = reason;
+  const words = t("liveReasons");
+  if (err) showError($("message"), err, t("liveRefused"));
+  else $("message").textContent = t("liveRefused") + (words[reason] || words.unknown);
+}
+
+function validMessages(list) {
+  return Array.isArray(list) && list.length > 0 && list.length <= MAX_MESSAGES
+    && list.every((m) => m && typeof m === "object" && !Array.isArray(m) && Number.isInteger(m.seat) && Number.isInteger(m.n));
+}
+
+function onFrame(seat, frame, problem) {
+  if (problem) return refuse(problem);
+  const p = live.peers.get(seat);
+  if (!p) return;
+  if (frame.t === "have") {
+    if (!Array.isArray(frame.have) || frame.have.length > 5 || !frame.have.every((x) => Number.isInteger(x) && x >= 0)) return refuse("malformed");
+    p.have = frame.have.slice();
+    return run(push);
+  }
+  if (frame.t === "m") {
+    if (!validMessages(frame.m)) return refuse("malformed");
+    const names = Array.isArray(frame.names) && frame.names.length <= 5 ? frame.names : undefined;
+    return run(async () => {
+      try {
+        if (!live.joined) {
+          await joinFair(frame.m, live.seat, live.pendingName || lastFairName(), names);
+        } else {
+          await receiveFair(frame.m, names);
+        }
+        hold(frame.m);  // accepted, all of them: the host relays them to the others
+        delete app.dataset.liveRefused;
+      } catch (err) {
+        refuse(err.reason || err.code || "refused", err);
+        return;
+      }
+      if (!p.have) p.have = [];
+      for (const m of frame.m) p.have[m.seat] = Math.max(p.have[m.seat] || 0, m.n + 1);  // they hold these
+    });
+  }
+  if (frame.t === "h") {
+    if (typeof frame.k !== "string" || typeof frame.h !== "string" || frame.h.length > 100) return refuse("malformed");
+    if (!live.peerHashes.has(seat)) live.peerHashes.set(seat, new Map());
+    live.peerHashes.get(seat).set(frame.k, frame.h);
+    return compare(frame.k);
+  }
+  if (frame.t === "rematch") return rematchJoined(seat);
+  if (frame.t === "seats") {
+    if (live.host || !Array.isArray(frame.on) || frame.on.length > 5) return refuse("malformed");
+    live.others = frame.on.map(Boolean);
+    return renderPanel();
+  }
+  if (frame.t === "chat") {
+    const from = live.host ? seat : frame.seat;  // the host says who; a friend cannot claim another seat to it
+    if (!Number.isInteger(frame.p) || !PHRASES[frame.p] || !Number.isInteger(from) || from < 0 || from >= live.players) return refuse("malformed");
+    showChat(from, frame.p);
+    if (live.host) for (const [s, q] of live.peers) if (s !== seat) q.peer.send({ t: "chat", seat: from, p: frame.p });
+    return;
+  }
+  refuse("unknown");
+}
+
+// A rematch keeps the seats: the host opens a new fair game with the same table and tells the
+// connected friends, whose browsers join it under the same names when its joins arrive.
+async function rematch() {
+  const rec = await engine.request({ op: "fair_record", party: match.id });
+  const names = match.seats.map((s) => s.name);
+  for (const p of live.peers.values()) {
+    p.have = [];
+    p.peer.send({ t: "rematch" });
+  }
+  live.hashes.clear();
+  live.peerHashes.clear();
+  live.lastChat = null;
+  await startFair({ game: rec.table.game, players: rec.table.players, options: rec.table.options, name: names[live.seat] });
+}
+
+function rematchJoined(seat) {
+  const v = match.view;
+  if (live.host || seat !== live.hostSeat || !v || !v.over) return refuse("unknown");
+  live.pendingName = match.seats[live.seat].name;
+  live.joined = false;
+  live.hashes.clear();
+  live.peerHashes.clear();
+  live.lastChat = null;
+  const p = live.peers.get(seat);
+  p.have = [];
+}
+
+function onState(seat, state, reason) {
+  const p = live.peers.get(seat);
+  if (!p) return;
+  p.state = state;
+  p.reason = reason;
+  if (state === "open") {
+    run(async () => {
+      p.peer.send({ t: "have", have: await counts() });
+      if (live.joined) await push();
+    });
+    if ($("live-invite-dialog") && $("live-invite-dialog").open && live.host) $("live-invite-dialog").close();
+    if ($("live-answer-dialog") && $("live-answer-dialog").open) $("live-answer-dialog").close();
+    $("message").textContent = "";
+  }
+  if (state === "failed") $("message").textContent = t("liveFailed", nameOf(seat));
+  if (state === "closed" && reason === "flood") refuse("flood");
+  else if (state === "closed" && !live.stopped) $("message").textContent = t("liveDropped", nameOf(seat));
+  if (live.host) broadcastSeats();
+  renderPanel();
+}
+
+function broadcastSeats() {
+  const on = Array.from({ length: live.players }, (_, s) => s === live.seat || (live.peers.get(s) || {}).state === "open");
+  for (const p of live.peers.values()) p.peer.send({ t: "seats", on });
+}
+
+function newPeer(seat, failMs) {
+  const peer = new Peer({ onFrame: (f, problem) => onFrame(seat, f, problem), onState: (s, r) => onState(seat, s, r),
+                          failMs: failMs ?? live.failMs });
+  const old = live.peers.get(seat);
+  if (old && old.peer !== peer && old.state !== "open") old.peer.close("replaced");
+  live.peers.set(seat, { peer, have: null, state: "new", reason: null });
+  return peer;
+}
+
+// ---- the panel at the table: a dot per player, invites, chat ----
+
+function seatState(seat) {
+  if (seat === live.seat) return "open";
+  if (live.host) return (live.peers.get(seat) || {}).state || "none";
+  if (seat === live.hostSeat) return (live.peers.get(seat) || {}).state || "none";
+  const hostOpen = (live.peers.get(live.hostSeat) || {}).state === "open";
+  return hostOpen && live.others && live.others[seat] ? "open" : "none";
+}
+
+function renderPanel() {
+  if (!live.on || $("game").hidden) return;
+  let panel = $("live-panel");
+  if (!panel) {
+    panel = el("div", { id: "live-panel", class: "live-panel" });
+    $("status-line").after(panel);
+  }
+  const states = { open: t("liveConnected"), connecting: t("liveConnecting"), new: t("liveConnecting"),
+                   closed: t("liveReconnecting"), failed: t("liveNotConnected"), none: t("liveNotConnected") };
+  const dots = el("ul", { class: "live-seats" });
+  const v = match.view;
+  for (let s = 0; s < live.players; s++) {
+    const st = seatState(s);
+    const li = el("li", { class: "live-seat", "data-seat": String(s), "data-state": st },
+      el("span", { class: "live-dot", "aria-hidden": "true" }),
+      el("span", { class: "live-name" }, nameOf(s) + (s === live.seat ? ` (${t("liveYou")})` : "")),
+      el("span", { class: "live-state" }, s === live.seat ? "" : states[st]));
+    if (v && !v.over && v.current_seat === s) li.classList.add("live-turn");
+    if (live.host && s !== live.seat && st !== "open" && !live.stopped) {
+      li.append(el("button", { type: "button", class: "ghost live-invite", "data-seat": String(s), onclick: () => invite(s) },
+        st === "none" ? t("liveInvite") : t("liveNewInvite")));
+    }
+    // not connected: the same game goes on by link (the friend's link goes to the host, who relays)
+    if (live.joined && st !== "open" && s !== live.seat && (live.host || s === live.hostSeat)) {
+      li.append(el("button", { type: "button", class: "ghost live-by-link", "data-seat": String(s),
+                               onclick: () => shareFair(s).catch((err) => showError($("message"), err)) }, t("liveByLink")));
+    }
+    dots.append(li);
+  }
+  // folded: on a phone the phrases would push the board down
+  const open = $("live-chat") && $("live-chat").open;
+  const chat = el("details", { class: "live-chat", id: "live-chat" }, el("summary", { class: "live-chat-label" }, t("liveChat")));
+  chat.open = Boolean(open);
+  PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
+                                                        onclick: () => say_(i) }, ph[getLang()])));
+  const rematchButton = live.host && v && v.over && !live.stopped
+    ? el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => run(rematch) }, t("liveRematch")) : null;
+  const said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
+  if (live.lastChat) said.textContent = t("liveSaid", nameOf(live.lastChat.seat), PHRASES[live.lastChat.p][getLang()]);
+  panel.replaceChildren(dots, chat, said);
+  if (rematchButton) panel.prepend(rematchButton);
+  const all = [...live.peers.values()];
+  app.dataset.live = all.length && all.every((p) => p.state === "open") ? "open"
+    : all.some((p) => p.state === "failed") ? "failed" : all.some((p) => p.state === "closed") ? "closed"
+    : all.some((p) => p.state === "connecting") ? "connecting" : "waiting";
+}
+
+function say_(i) {
+  if ($("live-chat")) $("live-chat").open = false;  // said: the board comes back up on a phone
+  showChat(live.seat, i);
+  for (const [, p] of live.peers) p.peer.send(live.host ? { t: "chat", seat: live.seat, p: i } : { t: "chat", p: i });
+}
+
+function showChat(seat, p) {
+  live.lastChat = { seat, p };
+  const said = $("live-said");
+  if (said) said.textContent = t("liveSaid", nameOf(seat), PHRASES[p][getLang()]);
+}
+
+// ---- dialogs: the invite (host) and the answer (friend), each a link and a QR code ----
+
+function linkDialog(id, { title, hint, url, answer }) {
+  let d = $(id);
+  if (!d) {
+    d = el("dialog", { id, class: "dialog live-dialog", "aria-labelledby": `${id}-title` });
+    document.body.append(d);
+  }
+  const input = el("input", { id: `${id}-link`, class: "live-link", type: "text", readonly: "readonly" });
+  input.value = url;
+  const qr = el("div", { class: "live-qr", id: `${id}-qr` });
+  try { qr.append(qrSvg(url)); } catch { qr.hidden = true; }  // too long for a QR code: the link still works
+  const copy = el("button", { type: "button", class: "ghost", onclick: async () => {
+    try { await navigator.clipboard.writeText(url); } catch { input.select(); }
+  } }, t("copy"));
+  const share = typeof navigator.share === "function"
+    ? el("button", { type: "button", class: "ghost", onclick: () => navigator.share({ url }).catch(() => {}) }, t("shareNative")) : null;
+  const parts = [el("h3", { id: `${id}-title` }, title), el("p", { class: "hint" }, hint), qr, input,
+                 el("div", { class: "row-buttons" }, copy, share)];
+  if (answer) {
+    const field = el("input", { id: "live-answer", type: "text", autocomplete: "off" });
+    parts.push(el("label", { for: "live-answer" }, t("liveAnswerLabel")), field,
+      el("div", { class: "row-buttons" }, el("button", { type: "button", class: "primary", id: "live-answer-ok", onclick: () => {
+        const code = field.value.trim().split("#a=")[1] || "";
+        acceptAnswer(code).catch((err) => showError($("live-status"), err));
+      } }, t("liveConnect"))));
+  }
+  parts.push(el("p", { id: "live-status", class: "live-status", role: "status" }),
+    el("div", { class: "row-buttons" }, el("button", { type: "button", class: "ghost", onclick: () => d.close() }, t("close"))));
+  d.replaceChildren(...parts);
+  if (!d.open) d.showModal();
+  return d;
+}
+
+function baseUrl() {
+  const url = new URL(location.href);
+  url.hash = "";
+  url.searchParams.delete("seed");
+  return url.href.replace(/#$/, "");
+}
+
+export async function invite(seat) {
+  const peer = newPeer(seat);
+  const o = await peer.offer();
+  const id = randomId();
+  const exp = Date.now() + INVITE_MS;
+  for (const [k, inv] of live.invites) if (inv.seat === seat) live.invites.delete(k);  // the newest invite for a seat counts
+  live.invites.set(id, { seat, peer, exp, used: false });
+  // what the friend sees before connecting; the rest (the table, every name) comes over the channel
+  const data = { v: 1, k: "i", id, g: live.gid.slice(0, GID_PREFIX), game: live.game, n: live.players, to: seat, host: live.seat,
+                 name: match.seats[live.seat].name, exp: Math.floor(exp / 1000), o };
+  const url = `${baseUrl()}#l=${await pack(JSON.stringify(data))}`;
+  linkDialog("live-invite-dialog", { title: t("liveInviteTitle", seat + 1), hint: t("liveInviteHint"), url, answer: true });
+  $("live-invite-dialog").dataset.seat = String(seat);
+  renderPanel();
+  return url;
+}
+
+async function acceptAnswer(code) {
+  const status = $("live-status") || $("message");
+  let a;
+  try { a = JSON.parse(await unpack(code)); } catch { a = null; }
+  if (!a || a.v !== 1 || a.k !== "a" || typeof a.id !== "string") {
+    status.textContent = t("liveBadLink");
+    return "bad";
+  }
+  const inv = live.invites.get(a.id);
+  if (!inv) {
+    status.textContent = t("liveNoInvite");
+    app.dataset.liveAnswer = "unknown";
+    return "unknown";
+  }
+  if (inv.used) {
+    status.textContent = t("liveSpentHost", inv.seat + 1);
+    $("message").textContent = t("liveSpentHost", inv.seat + 1);
+    app.dataset.liveAnswer = "spent";
+    return "spent";
+  }
+  if (Date.now() > inv.exp) {
+    status.textContent = t("liveExpired");
+    return "expired";
+  }
+  inv.used = true;
+  status.textContent = t("liveConnecting");
+  try {
+    await inv.peer.accept(a.o);
+  } catch {
+    inv.peer.close("bad_answer");
+    status.textContent = t("liveBadLink");
+    return "bad";
+  }
+  app.dataset.liveAnswer = "accepted";
+  renderPanel();
+  return "accepted";
+}
+
+// ---- starting: the host ----
+
+export async function startLive({ game, players, options, name, failMs }) {
+  live.failMs = failMs;
+  fairHooks.live = { changed };  // before the first change: no share dialog for the invite
+  setup({ host: true, seat: 0, hostSeat: 0, game, players, gid: null });
+  await startFair({ game, players, options, name });
+}
+
+// ---- opening a link: an invite (friend) or an answer (host, maybe in another tab) ----
+
+let channel = null;
+function bus() {
+  if (!channel && typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel("urzeit-live");
+    channel.onmessage = (ev) => {
+      const d = ev.data;
+      if (!d || d.kind !== "answer" || typeof d.code !== "string" || d.code.length > 4000 || !live.host) return;
+      unpack(d.code).then((text) => {
+        const a = JSON.parse(text);
+        if (a && live.invites.has(a.id)) {
+          acceptAnswer(d.code).then((result) => channel.postMessage({ kind: "taken", id: a.id, result }));
+        }
+      }).catch(() => {});
+    };
+  }
+  return channel;
+}
+
+// The full id of a game this browser keeps for `seat` whose id starts with `prefix`.
+function storedGid(prefix, seat) {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const m = /^urzeit\.fair\.([A-Za-z0-9_-]{43})\.(\d+)$/.exec(key || "");
+      if (m && m[1].startsWith(prefix) && Number(m[2]) === seat) return m[1];
+    }
+  } catch { /* no storage: a new seat */ }
+  return null;
+}
+
+function usedHere(id) {
+  try { return (JSON.parse(localStorage.getItem(USED_KEY)) || []).includes(id); } catch { return false; }
+}
+
+function markUsed(id) {
+  try {
+    const list = (JSON.parse(localStorage.getItem(USED_KEY)) || []).slice(-50);
+    list.push(id);
+    localStorage.setItem(USED_KEY, JSON.stringify(list));
+  } catch { /* the host still refuses a second answer */ }
+}
+
+export async function openLiveLink(hash, target) {
+  let data;
+  try { data = JSON.parse(await unpack(hash.slice(3))); } catch { data = null; }
+  if (!data || data.v !== 1 || typeof data.id !== "string") {
+    target.textContent = t("liveBadLink");
+    return;
+  }
+  if (hash.startsWith("#a=")) return openAnswer(hash.slice(3), data, target);
+  if ($("live-answer-dialog") && $("live-answer-dialog").open) $("live-answer-dialog").close();  // an older answer
+  if (data.k !== "i" || !Number.isInteger(data.to) || !Number.isInteger(data.n) || typeof data.g !== "string"
+      || typeof data.game !== "string" || !Number.isInteger(data.host) || typeof data.name !== "string") {
+    target.textContent = t("liveBadLink");
+    return;
+  }
+  if (usedHere(data.id)) {
+    target.textContent = t("liveSpent");
+    app.dataset.liveInvite = "spent";
+    return;
+  }
+  if (!Number.isFinite(data.exp) || Date.now() > data.exp * 1000 + 10 * 60 * 1000) {
+    target.textContent = t("liveExpired");
+    app.dataset.liveInvite = "expired";
+    return;
+  }
+  markUsed(data.id);
+  const hostName = data.name.slice(0, 40) || t("seatName", data.host + 1, true);
+  const gid = storedGid(data.g, data.to);
+  setup({ host: false, seat: data.to, hostSeat: data.host, game: data.game, players: data.n, gid });
+  live.joined = false;
+  const resumed = gid !== null && await resumeFair(gid, data.to);  // a fresh invite to a game this browser plays already
+  if (!resumed) live.pendingName = await askName(data, hostName);
+  app.dataset.liveInvite = resumed ? "resumed" : "joined";
+  const peer = newPeer(data.host, 10 * 60 * 1000);  // the host may take minutes to open the answer
+  let answer;
+  try {
+    answer = await peer.answer(data.o);
+  } catch {
+    target.textContent = t("liveBadLink");
+    return;
+  }
+  peer.connecting();
+  const code = await pack(JSON.stringify({ v: 1, k: "a", id: data.id, seat: data.to, o: answer }));
+  linkDialog("live-answer-dialog", { title: t("liveAnswerTitle", hostName), hint: t("liveAnswerHint", hostName),
+                                     url: `${baseUrl()}#a=${code}` });
+  renderPanel();
+}
+
+async function openAnswer(code, data, target) {
+  if (live.host && live.invites.has(data.id)) {
+    const r = await acceptAnswer(code);
+    if (r !== "accepted") target.textContent = $("live-status") ? $("live-status").textContent : "";
+    return;
+  }
+  const ch = bus();
+
+// An answer link opened in a new tab goes to the waiting table in another tab at once (no
+// engine needed here); a spent invite says so at once, too.
+if (location.hash.startsWith("#a=")) {
+  const hash = location.hash;
+  history.replaceState(null, "", location.pathname + location.search);
+  unpack(hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (!data || data.v !== 1 || typeof data.id !== "string") throw new Error("not an answer");
+    return openAnswer(hash.slice(3), data, $("import-message"));
+  })
+    .catch(() => { $("import-message").textContent = t("liveBadLink"); });
+} else if (location.hash.startsWith("#l=")) {
+  unpack(location.hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (data && typeof data.id === "string" && usedHere(data.id)) {
+      history.replaceState(null, "", location.pathname + location.search);
+      $("import-message").textContent = t("liveSpent");
+      app.dataset.liveInvite = "spent";
+    }
+  }).catch(() => { /* a damaged link is said when it is opened */ });
+}
+  if (!ch) {
+    target.textContent = t("liveNoInvite");
+    return;
+  }
+  const result = await new Promise((resolve) => {
+    const listen = (ev) => { if (ev.data && ev.data.kind === "taken" && ev.data.id === data.id) resolve(String(ev.data.result)); };
+    ch.addEventListener("message", listen);
+    ch.postMessage({ kind: "answer", code });
+    setTimeout(() => { ch.removeEventListener("message", listen); resolve("unknown"); }, 1500);
+  });
+  const words = { accepted: t("liveHandedOver"), spent: t("liveSpent"), expired: t("liveExpired"), bad: t("liveBadLink") };
+  target.textContent = words[result] || t("liveNoInvite");
+  app.dataset.liveAnswer = result === "accepted" ? "handed" : result;
+}
+
+function askName(data, hostName) {
+  let dialog = $("live-name-dialog");
+  if (!dialog) {
+    dialog = el("dialog", { id: "live-name-dialog", class: "dialog", "aria-labelledby": "live-name-title" });
+    document.body.append(dialog);
+  }
+  const input = el("input", { id: "live-name", type: "text", maxlength: "40", autocomplete: "nickname" });
+  input.value = lastFairName();
+  dialog.replaceChildren(el("form", { method: "dialog" },
+    el("h3", { id: "live-name-title" }, t("liveInvited", entryTitle(data.game), data.to + 1, hostName)),
+    el("label", { for: "live-name" }, t("fairAskName")), " ", input,
+    el("p", { class: "hint" }, t("fairGuarantee")),
+    el("div", { class: "row-buttons" }, el("button", { id: "live-name-ok", class: "primary", value: "ok" }, t("fairJoin")))));
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(input.value.trim().slice(0, 40) || t("seatName", data.to + 1, true)), { once: true });
+  });
+}
+
+// ---- a reload: the table again from this browser's storage, waiting for a fresh invite ----
+
+export async function resumeLive() {
+  let s;
+  try { s = JSON.parse(sessionStorage.getItem(SESSION_KEY)); } catch { s = null; }
+  if (!s || typeof s.gid !== "string" || !Number.isInteger(s.seat)) return false;
+  setup({ host: Boolean(s.host), seat: s.seat, hostSeat: s.hostSeat || 0, game: s.game, players: s.players, gid: s.gid });
+  if (!await resumeFair(s.gid, s.seat)) {
+    fairHooks.live = null;
+    live.on = false;
+    return false;
+  }
+  if (!live.host) $("message").textContent = t("liveAskInvite", nameOf(live.hostSeat));
+  renderPanel();
+  return true;
+}
+
+// Leaving the table ends live play in this tab (the game stays in storage).
+export function endLive() {
+  for (const p of live.peers.values()) p.peer.close("left");
+  live.peers.clear();
+  live.invites.clear();
+  live.on = false;
+  fairHooks.live = null;
+  nav.fairAct = fairAct;
+  try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing to forget */ }
+}
+
+// Tests and the benchmark: the peers' states and byte counts, and a raw frame to a peer.
+export const liveTest = {
+  get state() {
+    return { host: live.host, seat: live.seat, changedAt: live.changedAt, peers: [...live.peers].map(([s, p]) => ({ seat: s, state: p.state, reason: p.reason, stats: p.peer.stats })) };
+  },
+  sendRaw(seat, text) { live.peers.get(seat).peer.dc.send(text); },
+  invite, acceptAnswer: (link) => acceptAnswer(link.split("#a=")[1] || ""),
+  closeChannel(seat) { live.peers.get(seat).peer.dc.close(); },
+};
+
+bus();
+
+// An answer link opened in a new tab goes to the waiting table in another tab at once (no
+// engine needed here); a spent invite says so at once, too.
+if (location.hash.startsWith("#a=")) {
+  const hash = location.hash;
+  history.replaceState(null, "", location.pathname + location.search);
+  unpack(hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (!data || data.v !== 1 || typeof data.id !== "string") throw new Error("not an answer");
+    return openAnswer(hash.slice(3), data, $("import-message"));
+  })
+    .catch(() => { $("import-message").textContent = t("liveBadLink"); });
+} else if (location.hash.startsWith("#l=")) {
+  unpack(location.hash.slice(3)).then((text) => {
+    const data = JSON.parse(text);
+    if (data && typeof data.id === "string" && usedHere(data.id)) {
+      history.replaceState(null, "", location.pathname + location.search);
+      $("import-message").textContent = t("liveSpent");
+      app.dataset.liveInvite = "spent";
+    }
+  }).catch(() => { /* a damaged link is said when it is opened */ });
+}
