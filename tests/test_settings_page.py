@@ -102,6 +102,30 @@ def test_the_panel_on_a_phone_in_german_is_remembered_and_sound_waits_for_a_clic
         page.click("label[for='setting-aiPause-700']")
         page.click("label[for='setting-confirm']")
         page.click("label[for='setting-contrast']")
+        # live play's STUN server is named here (the default public one), can be changed or
+        # turned off, a bad address is refused, and the other settings keep it
+        ice = "() => import('./js/net/peer.mjs').then((m) => m.iceSettings())"
+        assert "Live-Spiel über das Internet" in dialog.inner_text()
+        assert page.input_value("#setting-stun") == "stun:stun.l.google.com:19302"
+        page.fill("#setting-stun", "http://example.org")
+        page.click("#setting-ice-save")
+        assert "keine Adresse eines STUN-Servers" in page.inner_text("#setting-ice-message")
+        assert page.evaluate(ice)["stun"] == "stun:stun.l.google.com:19302"
+        page.fill("#setting-stun", "stun:stun.example.org:3478")
+        page.fill("#setting-turn-urls", "turn:relay.example.org:3478")
+        page.fill("#setting-turn-user", "ada")
+        page.fill("#setting-turn-pass", "geheim")
+        page.click("#setting-ice-save")
+        assert page.inner_text("#setting-ice-message") == "Gespeichert."
+        page.click("label[for='setting-motion-normal']")
+        page.click("label[for='setting-motion-slow']")  # a later change keeps the servers
+        assert page.evaluate(ice) == {"stun": "stun:stun.example.org:3478",
+                                      "turn": {"urls": "turn:relay.example.org:3478", "username": "ada", "credential": "geheim"}}
+        page.fill("#setting-stun", "")
+        page.fill("#setting-turn-urls", "")
+        page.click("#setting-ice-save")
+        assert page.evaluate(ice) == {"stun": "", "turn": None}  # none: only the same network
+        assert page.evaluate("() => window.urzeit.settings().motion") == "slow"
         screenshot(page, "settings-phone-de")
         assert page.evaluate("() => window.audioMade") == 0
         page.click("#settings-close")

@@ -38,7 +38,13 @@ export function setSetting(name, value) {
   if (!spec.choices.includes(value)) throw new Error(`bad value for ${name}: ${JSON.stringify(value)}`);
   if (current[name] === value) return;
   current = { ...current, [name]: value };
-  try { localStorage.setItem(KEY, JSON.stringify(current)); } catch { /* storage blocked: kept for this visit */ }
+  try {
+    // other parts of the entry (live play's STUN/TURN servers, net/peer.mjs) are kept
+    let stored = {};
+    try { stored = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { /* damaged: replaced */ }
+    if (typeof stored !== "object" || Array.isArray(stored)) stored = {};
+    localStorage.setItem(KEY, JSON.stringify({ ...stored, ...current }));
+  } catch { /* storage blocked: kept for this visit */ }
   events.dispatchEvent(new CustomEvent("change", { detail: { name, value, settings: settings() } }));
 }
 

@@ -4,6 +4,7 @@
 import { t } from "../i18n.mjs";
 import { SETTINGS, setSetting, settings } from "../settings.mjs";
 import { soundStart } from "../sound.mjs";
+import { DEFAULT_STUN, iceSettings, saveIceSettings } from "../net/peer.mjs";
 import { $, el } from "./shared.mjs";
 
 const reducedBySystem = () => Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -42,7 +43,37 @@ export function renderSettings() {
       toggle("confirm", t("setConfirm")),
       toggle("contrast", t("setContrast")),
       toggle("sound", t("setSound"))),
+    iceGroup(),
     el("p", { class: "hint" }, t("setKept")));
+}
+
+// Live play's servers: the one request to another origin the page makes, and only while a
+// live game connects; the player may name their own or none.
+function iceGroup() {
+  const { stun, turn } = iceSettings();
+  const field = (id, label, value, attrs = {}) => {
+    const input = el("input", { id, value: value || "", autocomplete: "off", spellcheck: "false", maxlength: "200", ...attrs });
+    return el("label", { class: "setting-field", for: id }, el("span", {}, label), input);
+  };
+  const message = el("p", { class: "message", id: "setting-ice-message", role: "status" });
+  const save = el("button", { type: "button", id: "setting-ice-save" }, t("setIceSave"));
+  save.onclick = () => {
+    const value = (id) => $(id).value.trim();
+    const stunUrl = value("setting-stun"), turnUrl = value("setting-turn-urls");
+    if (stunUrl && !/^stuns?:\S+$/.test(stunUrl)) { message.textContent = t("setIceBad", "STUN"); return; }
+    if (turnUrl && !/^turns?:\S+$/.test(turnUrl)) { message.textContent = t("setIceBad", "TURN"); return; }
+    saveIceSettings({ stun: stunUrl,
+                      turn: turnUrl ? { urls: turnUrl, username: value("setting-turn-user"), credential: $("setting-turn-pass").value } : null });
+    message.textContent = t("setIceSaved");
+  };
+  return el("fieldset", { class: "option setting setting-ice", "data-setting": "ice" },
+    el("legend", {}, t("setIce")),
+    el("p", { class: "hint option-help" }, t("setIceHelp")),
+    field("setting-stun", t("setStun"), stun, { placeholder: DEFAULT_STUN }),
+    field("setting-turn-urls", t("setTurn"), turn && turn.urls, { placeholder: "turn:…" }),
+    field("setting-turn-user", t("setTurnUser"), turn && turn.username),
+    field("setting-turn-pass", t("setTurnPass"), turn && turn.credential, { type: "password" }),
+    save, message);
 }
 
 export function showSettings() {
