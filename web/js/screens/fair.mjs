@@ -105,8 +105,9 @@ function renderWaiting() {
   send.hidden = fair.to === null;
   if (fair.to !== null) send.textContent = t("fairSendTo", match.names[fair.to]);
   if (match.view.over) {  // the end screen says how it ended; the last link may still have to go
-    box.hidden = !fair.lastMine;
-    text.textContent = t("fairOverSend");
+    box.hidden = !fair.lastMine && w.for !== "unlock";
+    text.textContent = w.for === "unlock" && !fair.lastMine ? t("fairWaitUnlock", t("nameList", waitingNames()), waitingNames().length, when(fair.since))
+      : t("fairOverSend");
     return;
   }
   if (fair.to === null) {
@@ -115,6 +116,9 @@ function renderWaiting() {
   }
   const names = t("nameList", waitingNames()), count = waitingNames().length, since = when(fair.since);
   if (w.for === "join") text.textContent = t("fairWaitJoin", names, count, since);
+  else if (w.for === "deck") text.textContent = t("fairWaitDeck", names, count, since);
+  else if (w.for === "keys") text.textContent = t("fairWaitKeys", names, count, since);
+  else if (w.for === "unlock") text.textContent = t("fairWaitUnlock", names, count, since);
   else if (w.for === "reveal" && !fair.moved) text.textContent = t("fairWaitFirstDraw", names, count, since);
   else if (w.for === "reveal") text.textContent = t("fairWaitReveal", names, count, since);
   else text.textContent = t("fairWaitMove", names, count, since);
@@ -140,10 +144,13 @@ export async function shareFair() {
     $("share-message").textContent = t("fairInviteText", me, title, seat, players);
     $("share-note").textContent = t("fairInviteNote", seat) + " " + t("fairGuaranteeShort");
   } else {
+    const kinds = new Set(link.messages.filter((m) => m.seat === fair.seat).map((m) => m.kind));
     $("share-title").textContent = t("fairLinkTitle", name);
-    $("share-message").textContent = match.view.over ? t("fairShareOver", title, name) : t("fairShareText", title, name);
-    $("share-note").textContent = t("fairGuarantee");
+    $("share-message").textContent = kinds.has("shuffle") || kinds.has("lock") ? t("fairShareDeck", title, name)
+      : match.view.over ? t("fairShareOver", title, name) : t("fairShareText", title, name);
+    $("share-note").textContent = kinds.has("shuffle") || kinds.has("lock") ? t("fairDeckNote") : t("fairGuarantee");
   }
+  $("share-dialog").dataset.kinds = link.messages.filter((m) => m.seat === fair.seat).map((m) => m.kind).join(" ");
   $("share-link").value = url.href;
   $("share-native").hidden = typeof navigator.share !== "function";
   $("share-dialog").dataset.fairTo = String(fair.to);
@@ -213,6 +220,26 @@ function clearNote() {
   if ($("fair-note")) $("fair-note").textContent = "";
 }
 
+// Shown before the engine call: the worker is busy for a while (a deck's shuffle or lock:
+// 1–3 s), and the page must not look frozen. Two frames let the browser paint it first.
+async function working(messages) {
+  const deck = messages.some((m) => m && (m.kind === "shuffle" || m.kind === "lock"));
+  app.dataset.fairWorking = deck ? "deck" : "link";
+  const line = deck ? t("fairWorkingDeck") : t("fairWorking");
+  if (!$("game").hidden && match.mode === "fair") {
+    statusBox().hidden = false;
+    $("fair-status-text").textContent = line;
+  } else {
+    if ($("import-message")) $("import-message").textContent = line;
+  }
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}
+
+function doneWorking() {
+  delete app.dataset.fairWorking;
+  if ($("import-message")) $("import-message").textContent = "";
+}
+
 export async function openFairLink(code, messageTarget) {
   $("message").textContent = "";
   clearNote();
@@ -232,10 +259,14 @@ export async function openFairLink(code, messageTarget) {
   if (same || saved) {
     // this seat's party (open already, or from its own storage), then the link's news
     if (saved) await restore(saved);
+    await working(link.m);
     try {
       await show(await engine.request({ op: "fair_receive", party: match.id, messages: link.m, names }));
     } catch (err) {
+      renderWaiting();
       refused(err);
+    } finally {
+      doneWorking();
     }
     return;
   }
@@ -257,7 +288,12 @@ export async function openFairLink(code, messageTarget) {
   const host = names && typeof names[first.seat] === "string" ? names[first.seat].trim().slice(0, 40) : "";  // words only
   const name = await askName(table.game, link.to, Number.isInteger(table.players) ? table.players : 0, host);
   rememberFairName(name);
-  await show(await engine.request({ op: "fair_join", messages: link.m, seat: link.to, name, names }), { open: true });
+  await working(link.m);
+  try {
+    await show(await engine.request({ op: "fair_join", messages: link.m, seat: link.to, name, names }), { open: true });
+  } finally {
+    doneWorking();
+  }
 }
 
 // The first time a seat opens its invitation: who invites, to what game and seat, what
@@ -295,6 +331,12 @@ export function checkText(check) {
 async function verify() {
   const key = `${match.id}:${match.view.state_id}`;
   if (fair.checked && fair.checked.key === key) return;
+  if (fair.waiting.for === "unlock") {  // the record is complete only with every seat's deck secret
+    fair.checked = { key, text: t("fairWaitUnlockEnd", t("nameList", waitingNames())), verified: null };
+    match.fairCheck = fair.checked;
+    showEnd(match.view, { resultText, force: true });
+    return;
+  }
   fair.checked = { key, text: t("fairChecking"), verified: null };
   match.fairCheck = fair.checked;
   let check;
