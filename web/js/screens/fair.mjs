@@ -10,7 +10,7 @@ import { showEnd } from "./end.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { entryTitle } from "./menu.mjs";
 
-const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false };
+const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false, sent: null };
 
 // The private part and the public messages, after every change and before any link leaves.
 // `date` is when the last message came or went (opening a game again does not change it).
@@ -31,7 +31,9 @@ async function persist() {
   };
   fair.since = entry.date;
   fair.moved = rec.messages.some((m) => m.kind === "act");
-  fair.lastMine = rec.messages.length > 0 && rec.messages[rec.messages.length - 1].seat === fair.seat;
+  // who sent the last message: this reply says so; a game just opened, the record's order
+  fair.lastMine = fair.sent !== null ? fair.sent
+    : rec.messages.length > 0 && rec.messages[rec.messages.length - 1].seat === fair.seat;
   return writeFair(entry);
 }
 
@@ -49,6 +51,7 @@ async function show(r, { open = false } = {}) {
     setView(r.view);
   }
   logEvents([], r.log);
+  fair.sent = open ? null : r.send.length > 0;
   fair.waiting = r.waiting;
   fair.to = nextSeat();
   app.dataset.fairWaiting = r.waiting.for === "move" && r.waiting.seats[0] === fair.seat ? "me" : fair.to === null ? "" : String(fair.to);
@@ -339,6 +342,7 @@ async function verify() {
   }
   fair.checked = { key, text: t("fairChecking"), verified: null };
   match.fairCheck = fair.checked;
+  showEnd(match.view, { resultText, force: true });  // the check takes a moment: say so at once
   let check;
   try {
     const record = await engine.request({ op: "fair_record", party: match.id });

@@ -1,0 +1,165 @@
+"""Jäger und Späher fair by link in the page (issue 24, private draws by mental poker), between
+two browser contexts: the host on a desktop in English, the friend on a phone in German. The
+set-up's deck links (shuffle, shuffle, lock) are offered and worded, with a progress line while
+the worker computes; each seat sees its own items and only a count of the other's, whose names
+and ids never reach its page or storage before the end; the end's deck secrets are exchanged,
+both end screens say the record was verified, and the exported record passes `urzeit check`."""
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from browser_support import ROOT, screenshot
+from test_fair_links import READY, new_page, open_link, status, take_link, unpack
+
+# a short game: the intro deal, one hunting ground and two Wildnis cards (public decks only:
+# the private item deck's order cannot be fixed in a fair game)
+SHORT = {"mode": "intro", "setup": {"hunt": ["J01"], "wild": ["W01", "W02"]}}
+ITEMS = {c["id"]: c for c in json.loads((ROOT / "py/urzeit/games/spaeher/cards.json").read_text())["items"]}
+
+
+def kinds(link):
+    return [m["kind"] for m in unpack(link)["m"]]
+
+
+def storage_text(page):
+    return page.evaluate("() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\\n')")
+
+
+def assert_hidden(owner, seat, other, lang):
+    """The items `owner` holds (face down) appear nowhere in `other`'s page or storage."""
+    items = owner.evaluate("(s) => window.urzeit.view.players[s].items", seat)
+    assert items is not None
+    other_view = other.evaluate("() => window.urzeit.view")
+    assert other_view["players"][seat]["items"] is None
+    assert other_view["players"][seat]["item_count"] >= 1  # a count only (a draw may be on its way to the owner)
+    items = [i for i in items if i != "?"]
+    own = {ITEMS[i][f"name_{lang}"] for i in other_view["players"][1 - seat]["items"] or []}
+    text, store, view = other.evaluate("() => document.body.innerText"), storage_text(other), json.dumps(other_view)
+    for item in items:
+        assert f'"{item}"' not in store and f'"{item}"' not in view, item
+        name = ITEMS[item][f"name_{lang}"]
+        if name not in own:
+            assert not re.search(rf"\b{re.escape(name)}\b", text), name
+    return len(items)
+
+
+@pytest.mark.browser
+def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist, tmp_path):
+    host_ctx = browser.new_context(service_workers="block", viewport={"width": 1366, "height": 800}, locale="en-US",
+                                   accept_downloads=True)
+    friend_ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="de-DE")
+    host = new_page(host_ctx, served_dist)
+    host.evaluate("(o) => window.urzeit.startFair({game: 'spaeher', players: 2, options: o, name: 'Ada'})", SHORT)
+    invite = take_link(host)
+    assert kinds(invite) == ["join"] and unpack(invite)["invite"]
+    sizes = {"invite": len(invite)}
+
+    friend = new_page(friend_ctx, served_dist)
+    friend.goto(invite.replace("/#", "/?test=1#"))
+    friend.wait_for_selector("#fair-name-dialog[open]", timeout=READY)
+    friend.fill("#fair-name", "Bo")
+    friend.click("#fair-name-ok")
+    friend.wait_for_selector("#app[data-mode='fair'][data-game='spaeher']")
+    join = take_link(friend)
+    assert kinds(join) == ["join"]
+    assert "ihr mischt den Stapel der verdeckten Karten gemeinsam" in status(friend)
+    sizes["join"] = len(join)
+
+    # Ada takes Bo's join and shuffles: the link says why it is long
+    open_link(host, join)
+    host.wait_for_selector("#share-dialog[open][data-kinds~='shuffle']")
+    assert "shuffling the hidden cards" in host.locator("#share-message").inner_text()
+    assert "nobody knows its order" in host.locator("#share-note").inner_text()
+    shuffle = take_link(host)
+    assert "shuffle" in kinds(shuffle)
+    assert "shuffling the deck of hidden cards together" in status(host)
+    sizes["shuffle"] = len(shuffle)
+
+    # Bo's browser shuffles too: a progress line while the worker computes, then his link
+    friend.evaluate("() => { delete document.getElementById('app').dataset.fairLink; }")
+    friend.goto(shuffle.replace("/#", "/?test=1#"))
+    friend.wait_for_selector("#app[data-fair-working='deck']", timeout=READY)
+    assert "gemischt" in friend.locator("#fair-status-text").inner_text()
+    screenshot(friend, "fair-spaeher-shuffling-phone")
+    friend.wait_for_selector("#app[data-fair-link='done']", timeout=READY)
+    friend.wait_for_selector("#share-dialog[open][data-kinds~='shuffle']")
+    assert "mischen die verdeckten Karten" in friend.locator("#share-message").inner_text()
+    shuffle2 = take_link(friend)
+    sizes["shuffle 2"] = len(shuffle2)
+
+    # Ada locks the deck (with the keys of Bo's first items); from here on links are short
+    host.evaluate("() => { delete document.getElementById('app').dataset.fairLink; }")
+    host.goto(shuffle2.replace("/#", "/?test=1#"))
+    host.wait_for_selector("#app[data-fair-working='deck']", timeout=READY)
+    assert "shuffling the deck" in host.locator("#fair-status-text").inner_text()
+    screenshot(host, "fair-spaeher-shuffling-desktop")
+    host.wait_for_selector("#app[data-fair-link='done']", timeout=READY)
+    lock = take_link(host)
+    assert "lock" in kinds(lock)
+    sizes["lock"] = len(lock)
+
+    pages, langs, cur = {0: host, 1: friend}, {0: "en", 1: "de"}, 1
+    open_link(friend, lock)
+    turn_sizes, hidden_seen, shots = [], 0, False
+    for _ in range(80):
+        p = pages[cur]
+        if all(q.evaluate("() => window.urzeit.view.over && window.urzeit.view.fair.waiting.for === null")
+               for q in pages.values()):
+            break
+        if all(q.evaluate("() => window.urzeit.view.players[0].item_count > 0") for q in pages.values()):
+            for s in (0, 1):
+                if not pages[s].evaluate("() => window.urzeit.view.over"):
+                    hidden_seen += assert_hidden(pages[s], s, pages[1 - s], langs[1 - s])
+            if not shots and hidden_seen:
+                for s, name in ((0, "desktop"), (1, "phone")):
+                    screenshot(pages[s], f"fair-spaeher-table-{name}")
+                shots = True
+                assert "2 hidden items" in host.locator("#board").inner_text()
+                assert "2 Gegenstände verdeckt" in friend.locator("#board").inner_text()
+        if p.locator("#app").get_attribute("data-fair-waiting") == "me":
+            r = p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+            assert r["ok"], r
+            continue
+        waiting = p.evaluate("() => window.urzeit.view.fair.waiting.for")
+        if waiting in ("keys", "unlock") and not p.evaluate("() => window.urzeit.view.over"):
+            text = status(p)
+            assert ("Schlüssel" in text or "Geheimnis" in text) if cur == 1 else ("key" in text or "secret" in text), text
+        link = take_link(p)
+        turn_sizes.append(len(link))
+        open_link(pages[1 - cur], link)
+        assert pages[1 - cur].locator("#message").inner_text() == pages[1 - cur].locator("#fair-note").inner_text() == ""
+        cur = 1 - cur
+    else:
+        raise AssertionError("the game did not end")
+    assert hidden_seen > 0
+    print("set-up link sizes", sizes, "largest turn link", max(turn_sizes), "links", len(turn_sizes))
+    assert sizes["shuffle"] < 14_000 and max(turn_sizes) < 3000, (sizes, turn_sizes)
+
+    scores = host.evaluate("() => window.urzeit.view.scores")
+    for p, word in ((host, "Verified"), (friend, "Geprüft")):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+        assert word in p.locator("#end-fair").inner_text()
+        end = p.locator("#end-screen").inner_text()
+        assert all(str(s) in end for s in scores), end
+    screenshot(friend, "fair-spaeher-end-phone")
+    screenshot(host, "fair-spaeher-end-desktop")
+
+    # the record Ada exports passes the command line's check
+    with host.expect_download() as download:
+        host.evaluate("() => document.getElementById('export-button').click()")
+    path = tmp_path / "record.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["result"]["over"] and {m["kind"] for m in record["messages"]} >= {"shuffle", "lock", "keys", "unlock"}
+    r = subprocess.run([sys.executable, "-m", "urzeit.cli", "check", str(path)], capture_output=True, text=True,
+                       env={"PYTHONPATH": str(ROOT / "py"), "PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"},
+                       cwd=ROOT, timeout=240)
+    assert r.returncode == 0 and r.stdout.startswith("OK"), r.stdout + r.stderr
+    for p in (host, friend):
+        p.watch.assert_clean()
+    host_ctx.close()
+    friend_ctx.close()
