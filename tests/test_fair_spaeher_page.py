@@ -47,6 +47,40 @@ def assert_hidden(owner, seat, other, lang):
     return len(items)
 
 
+def play(pages, cur, look=None):
+    """Both sides move (the first legal move) and pass the links the page offers until both
+    have every deck secret; `pages[cur]` sends first. (link lengths, the waits worded)"""
+    sizes, waits = [], set()
+    for _ in range(80):
+        p = pages[cur]
+        if all(q.evaluate("() => window.urzeit.view.over && window.urzeit.view.fair.waiting.for === null")
+               for q in pages.values()):
+            return sizes, waits
+        if look:
+            look(pages)
+        if p.locator("#app").get_attribute("data-fair-waiting") == "me":
+            r = p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+            assert r["ok"], r
+            continue
+        waiting = p.evaluate("() => window.urzeit.view.fair.waiting.for")
+        if waiting in ("keys", "unlock") and status(p) != "":
+            text, de = status(p), p.evaluate("() => document.documentElement.lang") == "de"
+            if waiting == "keys" or not p.evaluate("() => window.urzeit.view.over"):
+                words = {"keys": ("Schlüssel", "key"), "unlock": ("Geheimnis", "secret")}[waiting]
+                assert words[0 if de else 1] in text, text
+                waits.add(waiting)
+            else:  # this side sent its secret with the last move: the end says what it waits for
+                words = ("Geheimnis", "secret")
+                assert words[0 if de else 1] in p.locator("#end-fair").inner_text()
+                waits.add("unlock")
+        link = take_link(p)
+        sizes.append(len(link))
+        open_link(pages[1 - cur], link)
+        assert pages[1 - cur].locator("#message").inner_text() == pages[1 - cur].locator("#fair-note").inner_text() == ""
+        cur = 1 - cur
+    raise AssertionError("the game did not end")
+
+
 @pytest.mark.browser
 def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist, tmp_path):
     host_ctx = browser.new_context(service_workers="block", viewport={"width": 1366, "height": 800}, locale="en-US",
@@ -102,40 +136,24 @@ def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist
     assert "lock" in kinds(lock)
     sizes["lock"] = len(lock)
 
-    pages, langs, cur = {0: host, 1: friend}, {0: "en", 1: "de"}, 1
+    pages, langs = {0: host, 1: friend}, {0: "en", 1: "de"}
     open_link(friend, lock)
-    turn_sizes, hidden_seen, shots = [], 0, False
-    for _ in range(80):
-        p = pages[cur]
-        if all(q.evaluate("() => window.urzeit.view.over && window.urzeit.view.fair.waiting.for === null")
-               for q in pages.values()):
-            break
+    hidden_seen, shots = [], []
+
+    def look(pages):
         if all(q.evaluate("() => window.urzeit.view.players[0].item_count > 0") for q in pages.values()):
             for s in (0, 1):
                 if not pages[s].evaluate("() => window.urzeit.view.over"):
-                    hidden_seen += assert_hidden(pages[s], s, pages[1 - s], langs[1 - s])
-            if not shots and hidden_seen:
+                    hidden_seen.append(assert_hidden(pages[s], s, pages[1 - s], langs[1 - s]))
+            if not shots and sum(hidden_seen):
                 for s, name in ((0, "desktop"), (1, "phone")):
                     screenshot(pages[s], f"fair-spaeher-table-{name}")
-                shots = True
+                shots.append(True)
                 assert "2 hidden items" in host.locator("#board").inner_text()
                 assert "2 Gegenstände verdeckt" in friend.locator("#board").inner_text()
-        if p.locator("#app").get_attribute("data-fair-waiting") == "me":
-            r = p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
-            assert r["ok"], r
-            continue
-        waiting = p.evaluate("() => window.urzeit.view.fair.waiting.for")
-        if waiting in ("keys", "unlock") and not p.evaluate("() => window.urzeit.view.over"):
-            text = status(p)
-            assert ("Schlüssel" in text or "Geheimnis" in text) if cur == 1 else ("key" in text or "secret" in text), text
-        link = take_link(p)
-        turn_sizes.append(len(link))
-        open_link(pages[1 - cur], link)
-        assert pages[1 - cur].locator("#message").inner_text() == pages[1 - cur].locator("#fair-note").inner_text() == ""
-        cur = 1 - cur
-    else:
-        raise AssertionError("the game did not end")
-    assert hidden_seen > 0
+
+    turn_sizes, waits = play(pages, 1, look)
+    assert sum(hidden_seen) > 0 and {"keys", "unlock"} <= waits, waits
     print("set-up link sizes", sizes, "largest turn link", max(turn_sizes), "links", len(turn_sizes))
     assert sizes["shuffle"] < 14_000 and max(turn_sizes) < 3000, (sizes, turn_sizes)
 
@@ -159,6 +177,22 @@ def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist
                        env={"PYTHONPATH": str(ROOT / "py"), "PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"},
                        cwd=ROOT, timeout=240)
     assert r.returncode == 0 and r.stdout.startswith("OK"), r.stdout + r.stderr
+
+    # nim (hidden hands) by the same pages: set-up, play and the end, verified on both sides
+    host.evaluate("() => window.urzeit.startFair({game: 'nim', players: 2, options: {}, name: 'Ada'})")
+    invite = take_link(host)
+    friend.evaluate("() => { delete document.getElementById('app').dataset.fairLink; }")
+    friend.goto(invite.replace("/#", "/?test=1#"))
+    friend.wait_for_selector("#fair-name-dialog[open]", timeout=READY)
+    assert friend.locator("#fair-name").input_value() == "Bo"
+    friend.click("#fair-name-ok")
+    friend.wait_for_selector("#app[data-mode='fair'][data-game='nim']")
+    nim_sizes, waits = play({0: host, 1: friend}, 1)
+    assert "keys" in waits
+    for p in (host, friend):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+    print("nim link sizes", nim_sizes)
+
     for p in (host, friend):
         p.watch.assert_clean()
     host_ctx.close()

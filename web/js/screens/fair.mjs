@@ -232,6 +232,7 @@ async function working(messages) {
   if (!$("game").hidden && match.mode === "fair") {
     statusBox().hidden = false;
     $("fair-status-text").textContent = line;
+    $("fair-send").hidden = true;  // nothing to send before the worker is done
   } else {
     if ($("import-message")) $("import-message").textContent = line;
   }
