@@ -130,7 +130,7 @@ def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist
     host.goto(shuffle2.replace("/#", "/?test=1#"))
     host.wait_for_selector("#app[data-fair-working='deck']", timeout=READY)
     assert "shuffling the deck" in host.locator("#fair-status-text").inner_text()
-    screenshot(host, "fair-spaeher-shuffling-desktop")
+    screenshot(host, "fair-spaeher-deck-link-desktop")  # the lock is quick here: often its link already
     host.wait_for_selector("#app[data-fair-link='done']", timeout=READY)
     lock = take_link(host)
     assert "lock" in kinds(lock)
