@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from browser_support import ROOT, screenshot
+from browser_support import ROOT, engine_call, screenshot
 from test_fair_links import READY, new_page, open_link, status, take_link, unpack
 
 # a short game: the intro deal, one hunting ground and two Wildnis cards (public decks only:
@@ -81,6 +81,38 @@ def play(pages, cur, look=None):
     raise AssertionError("the game did not end")
 
 
+def test_the_other_seat_reads_that_an_item_was_kept_not_which():
+    """A sunset's kept item travels as "?": the other seat's log says one was kept, the
+    keeper's log names it (normal mode; public decks short so that sunsets come soon)."""
+    h = engine_call()
+    opts = {"mode": "normal", "setup": {"hunt": ["J01"], "wild": ["W01", "W02"]}}
+    r = {0: h({"op": "fair_new", "game": "spaeher", "players": 2, "seat": 0, "options": opts, "name": "Anna", "lang": "de"})}
+    link = h({"op": "fair_link", "party": r[0]["party"], "to": 1})
+    r[1] = h({"op": "fair_join", "messages": link["messages"], "seat": 1, "name": "Bo", "names": link["names"], "lang": "de"})
+    cur, kept = 1, []
+    for _ in range(300):
+        v = r[cur]["view"]
+        if r[cur]["waiting"] == {"for": "move", "seats": [cur]}:
+            action = v["legal"][0]
+            r[cur] = h({"op": "fair_act", "party": r[cur]["party"], "action": action, "lang": "de"})
+            if action["type"] == "keep_item":
+                name = ITEMS[action["item"]]["name_de"]
+                assert any(name in line["de"] for line in r[cur]["log"])  # its owner reads which
+                kept.append((action["item"], name))
+            continue
+        if v["over"]:
+            break
+        link = h({"op": "fair_link", "party": r[cur]["party"], "to": 1 - cur})
+        r[1 - cur] = h({"op": "fair_receive", "party": r[1 - cur]["party"], "messages": link["messages"], "lang": "de"})
+        lines = " ".join(line["de"] for line in r[1 - cur]["log"])
+        if kept and "Behält einen Gegenstand" in lines:
+            item, name = kept[-1]
+            assert name not in lines and f'"{item}"' not in json.dumps(r[1 - cur]["view"])
+            return
+        cur = 1 - cur
+    raise AssertionError("no item was kept at a sunset")
+
+
 @pytest.mark.browser
 def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist, tmp_path):
     host_ctx = browser.new_context(service_workers="block", viewport={"width": 1366, "height": 800}, locale="en-US",
@@ -108,6 +140,7 @@ def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist
     host.wait_for_selector("#share-dialog[open][data-kinds~='shuffle']")
     assert "shuffling the hidden cards" in host.locator("#share-message").inner_text()
     assert "nobody knows its order" in host.locator("#share-note").inner_text()
+    assert "about 10 kB" in host.locator("#share-note").inner_text()
     shuffle = take_link(host)
     assert "shuffle" in kinds(shuffle)
     assert "shuffling the deck of hidden cards together" in status(host)
@@ -148,6 +181,9 @@ def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist
             if not shots and sum(hidden_seen):
                 for s, name in ((0, "desktop"), (1, "phone")):
                     screenshot(pages[s], f"fair-spaeher-table-{name}")
+                friend.set_viewport_size({"width": 820, "height": 1180})
+                screenshot(friend, "fair-spaeher-table-tablet")
+                friend.set_viewport_size({"width": 360, "height": 740})
                 shots.append(True)
                 assert "2 hidden items" in host.locator("#board").inner_text()
                 assert "2 Gegenstände verdeckt" in friend.locator("#board").inner_text()

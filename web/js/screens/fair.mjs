@@ -151,7 +151,7 @@ export async function shareFair() {
     $("share-title").textContent = t("fairLinkTitle", name);
     $("share-message").textContent = kinds.has("shuffle") || kinds.has("lock") ? t("fairShareDeck", title, name)
       : match.view.over ? t("fairShareOver", title, name) : t("fairShareText", title, name);
-    $("share-note").textContent = kinds.has("shuffle") || kinds.has("lock") ? t("fairDeckNote") : t("fairGuarantee");
+    $("share-note").textContent = kinds.has("shuffle") || kinds.has("lock") ? t("fairDeckNote", Math.max(1, Math.round(url.href.length / 1000))) : t("fairGuarantee");
   }
   $("share-dialog").dataset.kinds = link.messages.filter((m) => m.seat === fair.seat).map((m) => m.kind).join(" ");
   $("share-link").value = url.href;
