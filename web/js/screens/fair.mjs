@@ -10,7 +10,7 @@ import { showEnd } from "./end.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { entryTitle } from "./menu.mjs";
 
-const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false, sent: null };
+const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false, sent: null, dealt: false };
 
 // The private part and the public messages, after every change and before any link leaves.
 // `date` is when the last message came or went (opening a game again does not change it).
@@ -31,6 +31,7 @@ async function persist() {
   };
   fair.since = entry.date;
   fair.moved = rec.messages.some((m) => m.kind === "act");
+  fair.dealt = rec.messages.some((m) => m.kind === "keys");  // private cards dealt already: not "the first draw"
   // who sent the last message: this reply says so; a game just opened, the record's order
   fair.lastMine = fair.sent !== null ? fair.sent
     : rec.messages.length > 0 && rec.messages[rec.messages.length - 1].seat === fair.seat;
@@ -122,7 +123,7 @@ function renderWaiting() {
   else if (w.for === "deck") text.textContent = t("fairWaitDeck", names, count, since);
   else if (w.for === "keys") text.textContent = t("fairWaitKeys", names, count, since);
   else if (w.for === "unlock") text.textContent = t("fairWaitUnlock", names, count, since);
-  else if (w.for === "reveal" && !fair.moved) text.textContent = t("fairWaitFirstDraw", names, count, since);
+  else if (w.for === "reveal" && !fair.moved && !fair.dealt) text.textContent = t("fairWaitFirstDraw", names, count, since);
   else if (w.for === "reveal") text.textContent = t("fairWaitReveal", names, count, since);
   else text.textContent = t("fairWaitMove", names, count, since);
 }
