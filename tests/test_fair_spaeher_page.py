@@ -113,6 +113,31 @@ def test_the_other_seat_reads_that_an_item_was_kept_not_which():
     raise AssertionError("no item was kept at a sunset")
 
 
+def test_the_set_up_links_carry_each_deck_step_and_every_held_message_counts():
+    """The host's link after the friend's join carries its shuffle (the export once dropped
+    deck steps before the game began), and a view's state_id grows with every message held,
+    also a seat's keys or deck secret that waits for the other's (the page's end check keys on it)."""
+    h = engine_call()
+    a = h({"op": "fair_new", "game": "nim", "players": 2, "seat": 0, "options": {}, "name": "Anna"})
+    link = h({"op": "fair_link", "party": a["party"], "to": 1})
+    b = h({"op": "fair_join", "messages": link["messages"], "seat": 1, "name": "Bo"})
+    parties, last, cur, ids = {0: a["party"], 1: b["party"]}, {0: a, 1: b}, 1, []
+    for _ in range(60):
+        link = h({"op": "fair_link", "party": parties[cur], "to": 1 - cur})
+        kinds = [m["kind"] for m in link["messages"] if m["seat"] == cur]
+        before = last[1 - cur]["view"]["state_id"]
+        last[1 - cur] = r = h({"op": "fair_receive", "party": parties[1 - cur], "messages": link["messages"]})
+        assert r["view"]["state_id"] == before + r["accepted"] + len(r["send"]), (kinds, r["send"])
+        ids.append(kinds)
+        while r["waiting"] == {"for": "move", "seats": [1 - cur]}:
+            last[1 - cur] = r = h({"op": "fair_act", "party": parties[1 - cur], "action": r["view"]["legal"][0]})
+        if all(last[x]["view"]["over"] and last[x]["waiting"]["for"] is None for x in (0, 1)):
+            break
+        cur = 1 - cur
+    assert ids[0] == ["join"] and ids[1] == ["join", "shuffle"] and ids[2] == ["shuffle"] and "lock" in ids[3]
+    assert ids[-1] == ["unlock"]
+
+
 @pytest.mark.browser
 def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist, tmp_path):
     host_ctx = browser.new_context(service_workers="block", viewport={"width": 1366, "height": 800}, locale="en-US",
