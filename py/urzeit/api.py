@@ -382,8 +382,7 @@ def _fair_view(fs, lang) -> dict:
     s = p.state if p.started else p.game.new_game(p.players, 0, p.table["options"], chance="external")
     v = s.view(p.seat)
     v.update({
-        "game": p.game.id, "match": fs.id, "state_id": len(p.transcript) + len(p.pending) + sum(
-            j is not None for j in p.joins), "seat": p.seat,
+        "game": p.game.id, "match": fs.id, "state_id": len(fair.export(p)["messages"]), "seat": p.seat,
         "current_seat": None if s.is_over else s.current_player,  # while draws are due: who moves next
         "over": s.is_over, "scores": s.scores(), "winners": s.winners() if s.is_over else None,
         "stats": s.end_stats(),

@@ -19,7 +19,7 @@ def export(party: Party) -> dict:
     """The record of what `party` has accepted (a reveal of a draw not yet complete at the end,
     in seat order: a stalled game shows who stalled it)."""
     messages = list(party.transcript)
-    if not party.started:
+    if any(j is None for j in party.joins):  # the joins enter the transcript together; shuffles follow them
         messages = [j for j in party.joins if j is not None]
     messages += [m for _, (_, m) in sorted(party.pending.items())]
     messages += [m for _, m in sorted(party.batch.items())]  # keys of a draw not yet complete

@@ -10,7 +10,7 @@ import { showEnd } from "./end.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { entryTitle } from "./menu.mjs";
 
-const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false };
+const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false, sent: null, dealt: false };
 
 // Live play (screens/live.mjs) carries the same messages over data channels: while it is set,
 // no share dialog opens by itself and it hears of every change.
@@ -36,7 +36,10 @@ async function persist() {
   };
   fair.since = entry.date;
   fair.moved = rec.messages.some((m) => m.kind === "act");
-  fair.lastMine = rec.messages.length > 0 && rec.messages[rec.messages.length - 1].seat === fair.seat;
+  fair.dealt = rec.messages.some((m) => m.kind === "keys");  // private cards dealt already: not "the first draw"
+  // who sent the last message: this reply says so; a game just opened, the record's order
+  fair.lastMine = fair.sent !== null ? fair.sent
+    : rec.messages.length > 0 && rec.messages[rec.messages.length - 1].seat === fair.seat;
   return writeFair(entry);
 }
 
@@ -54,6 +57,7 @@ async function show(r, { open = false } = {}) {
     setView(r.view);
   }
   logEvents([], r.log);
+  fair.sent = open ? null : r.send.length > 0;
   fair.waiting = r.waiting;
   fair.to = nextSeat();
   app.dataset.fairWaiting = r.waiting.for === "move" && r.waiting.seats[0] === fair.seat ? "me" : fair.to === null ? "" : String(fair.to);
@@ -111,8 +115,9 @@ function renderWaiting() {
   send.hidden = fair.to === null;
   if (fair.to !== null) send.textContent = t("fairSendTo", match.names[fair.to]);
   if (match.view.over) {  // the end screen says how it ended; the last link may still have to go
-    box.hidden = !fair.lastMine;
-    text.textContent = t("fairOverSend");
+    box.hidden = !fair.lastMine && w.for !== "unlock";
+    text.textContent = w.for === "unlock" && !fair.lastMine ? t("fairWaitUnlock", t("nameList", waitingNames()), waitingNames().length, when(fair.since))
+      : t("fairOverSend");
     return;
   }
   if (fair.to === null) {
@@ -121,7 +126,10 @@ function renderWaiting() {
   }
   const names = t("nameList", waitingNames()), count = waitingNames().length, since = when(fair.since);
   if (w.for === "join") text.textContent = t("fairWaitJoin", names, count, since);
-  else if (w.for === "reveal" && !fair.moved) text.textContent = t("fairWaitFirstDraw", names, count, since);
+  else if (w.for === "deck") text.textContent = t("fairWaitDeck", names, count, since);
+  else if (w.for === "keys") text.textContent = t("fairWaitKeys", names, count, since);
+  else if (w.for === "unlock") text.textContent = t("fairWaitUnlock", names, count, since);
+  else if (w.for === "reveal" && !fair.moved && !fair.dealt) text.textContent = t("fairWaitFirstDraw", names, count, since);
   else if (w.for === "reveal") text.textContent = t("fairWaitReveal", names, count, since);
   else text.textContent = t("fairWaitMove", names, count, since);
 }
@@ -147,10 +155,13 @@ export async function shareFair(to = null) {
     $("share-message").textContent = t("fairInviteText", me, title, seat, players);
     $("share-note").textContent = t("fairInviteNote", seat) + " " + t("fairGuaranteeShort");
   } else {
+    const kinds = new Set(link.messages.filter((m) => m.seat === fair.seat).map((m) => m.kind));
     $("share-title").textContent = t("fairLinkTitle", name);
-    $("share-message").textContent = match.view.over ? t("fairShareOver", title, name) : t("fairShareText", title, name);
-    $("share-note").textContent = t("fairGuarantee");
+    $("share-message").textContent = kinds.has("shuffle") || kinds.has("lock") ? t("fairShareDeck", title, name)
+      : match.view.over ? t("fairShareOver", title, name) : t("fairShareText", title, name);
+    $("share-note").textContent = kinds.has("shuffle") || kinds.has("lock") ? t("fairDeckNote", Math.max(1, Math.round(url.href.length / 1000))) : t("fairGuarantee");
   }
+  $("share-dialog").dataset.kinds = link.messages.filter((m) => m.seat === fair.seat).map((m) => m.kind).join(" ");
   $("share-link").value = url.href;
   $("share-native").hidden = typeof navigator.share !== "function";
   $("share-dialog").dataset.fairTo = String(fair.to);
@@ -240,6 +251,27 @@ function clearNote() {
   if ($("fair-note")) $("fair-note").textContent = "";
 }
 
+// Shown before the engine call: the worker is busy for a while (a deck's shuffle or lock:
+// 1–3 s), and the page must not look frozen. Two frames let the browser paint it first.
+async function working(messages) {
+  const deck = messages.some((m) => m && (m.kind === "shuffle" || m.kind === "lock"));
+  app.dataset.fairWorking = deck ? "deck" : "link";
+  const line = deck ? t("fairWorkingDeck") : t("fairWorking");
+  if (!$("game").hidden && match.mode === "fair") {
+    statusBox().hidden = false;
+    $("fair-status-text").textContent = line;
+    $("fair-send").hidden = true;  // nothing to send before the worker is done
+  } else {
+    if ($("import-message")) $("import-message").textContent = line;
+  }
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}
+
+function doneWorking() {
+  delete app.dataset.fairWorking;
+  if ($("import-message")) $("import-message").textContent = "";
+}
+
 export async function openFairLink(code, messageTarget) {
   $("message").textContent = "";
   clearNote();
@@ -259,10 +291,14 @@ export async function openFairLink(code, messageTarget) {
   if (same || saved) {
     // this seat's party (open already, or from its own storage), then the link's news
     if (saved) await restore(saved);
+    await working(link.m);
     try {
       await show(await engine.request({ op: "fair_receive", party: match.id, messages: link.m, names }));
     } catch (err) {
+      renderWaiting();
       refused(err);
+    } finally {
+      doneWorking();
     }
     return;
   }
@@ -284,7 +320,12 @@ export async function openFairLink(code, messageTarget) {
   const host = names && typeof names[first.seat] === "string" ? names[first.seat].trim().slice(0, 40) : "";  // words only
   const name = await askName(table.game, link.to, Number.isInteger(table.players) ? table.players : 0, host);
   rememberFairName(name);
-  await show(await engine.request({ op: "fair_join", messages: link.m, seat: link.to, name, names }), { open: true });
+  await working(link.m);
+  try {
+    await show(await engine.request({ op: "fair_join", messages: link.m, seat: link.to, name, names }), { open: true });
+  } finally {
+    doneWorking();
+  }
 }
 
 // The first time a seat opens its invitation: who invites, to what game and seat, what
@@ -322,8 +363,15 @@ export function checkText(check) {
 async function verify() {
   const key = `${match.id}:${match.view.state_id}`;
   if (fair.checked && fair.checked.key === key) return;
+  if (fair.waiting.for === "unlock") {  // the record is complete only with every seat's deck secret
+    fair.checked = { key, text: t("fairWaitUnlockEnd", t("nameList", waitingNames())), verified: null };
+    match.fairCheck = fair.checked;
+    showEnd(match.view, { resultText, force: true });
+    return;
+  }
   fair.checked = { key, text: t("fairChecking"), verified: null };
   match.fairCheck = fair.checked;
+  showEnd(match.view, { resultText, force: true });  // the check takes a moment: say so at once
   let check;
   try {
     const record = await engine.request({ op: "fair_record", party: match.id });
