@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Screenshots of each game for the README, from real games: a bot game is played by the
 engine, the built page (dist/) loads it mid-game and at the end, on a desktop and a phone;
-and the statistics screen with finished bot games kept as the end screen keeps them.
+the replay viewer telling a finished game in words; and the statistics screen with finished bot
+games kept as the end screen keeps them.
 
   python3 build.py && python3 tools/screenshots.py            writes docs/screenshots/*.png
   python3 build.py && python3 tools/screenshots.py de stats   only the statistics screen
@@ -76,6 +77,17 @@ def main(lang="de", only=None):
                     path = OUT / f"{game}-{state}-{device}.png"
                     page.screenshot(path=str(path))
                     print(path.relative_to(ROOT), path.stat().st_size // 1024, "KB")
+            # the replay viewer telling a finished game turn by turn, halfway through
+            replay, cut = games["sammler"]
+            page.evaluate("(r) => window.urzeit.openReplay(r)", replay)
+            page.wait_for_selector("#replay-bar:not([hidden])")
+            page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
+            turns = page.locator("button.replay-turn")
+            turns.nth(turns.count() // 2).click()
+            page.wait_for_timeout(1200)
+            path = OUT / f"replay-{device}.png"
+            page.screenshot(path=str(path))
+            print(path.relative_to(ROOT), path.stat().st_size // 1024, "KB")
             context.close()
         browser.close()
     server.shutdown()
