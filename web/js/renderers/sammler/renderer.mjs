@@ -9,7 +9,7 @@ import { createCamera } from "./camera.mjs";
 import { layoutChoices } from "./choices.mjs";
 import { drawArrows, drawChoices, drawFeatureHighlight, drawFigure, drawFigures, drawFloaters, drawGrid, drawLastFrame,
          drawPlacementHints, drawTile, figurePlace } from "./draw.mjs";
-import { FIGURE_HALF, TILE, symbolsOf, zoneAt } from "./geometry.mjs";
+import { FIGURE_HALF, TILE, anchorOf, symbolsOf, zoneAt } from "./geometry.mjs";
 import { endSummary, labelOf, renderPanel, text } from "./panel.mjs";
 
 const coarse = () => window.matchMedia && window.matchMedia("(hover: none)").matches;
