@@ -226,13 +226,18 @@ def test_ladder_tables_give_each_level_its_win_share(monkeypatch, capsys):
     assert len(shares) == 3 and abs(sum(shares) - 100) < 0.2
 
 
+TIE_SEED_HINT = {"elawa": 73, "spaeher": 392}
+
+
 @pytest.mark.parametrize("game_id", ["elawa", "spaeher"])
 def test_the_tournament_scores_a_tie_as_the_game_breaks_it(game_id):
     """Elawa breaks a tie of points by resources left, Jäger und Späher gives it to the second
     player: the tournament credits the game's own winner, not everyone with the top score."""
     from urzeit.tournament import play
     levels = ["random", "easy"]
-    for seed in range(1, 400):
+    # ties are rare: the search starts at a seed that tied when this was written (elawa 73,
+    # spaeher 392), and goes on from 1 if a change to a game moved it
+    for seed in [TIE_SEED_HINT[game_id], *range(1, 400)]:
         result, score_of, _, illegal = play((game_id, levels, seed, 0, 0))
         scores = [score_of["random"][0], score_of["easy"][0]]
         if scores[0] == scores[1] and sorted(result.values()) == [0.0, 1.0]:
