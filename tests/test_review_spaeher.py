@@ -96,6 +96,9 @@ def test_phone_choice_in_view_sunset_bar_and_menu_words(browser, served_dist):
     page.wait_for_timeout(100)
     last = page.locator(".sp-hand .sp-card").last.bounding_box()
     assert last["y"] + last["height"] <= bar.bounding_box()["y"] + 1
+    # the hand is in sight: the seek button shows no arrow
+    page.wait_for_function("() => document.querySelector('.sp-seek').dataset.dir === 'in'")
+    assert not any(a in page.locator(".sp-seek").inner_text() for a in "↑↓")
     shot(page, "sunset-bar")
 
     # finding 1: the seek button's arrow points to the choice (the hand, below the table)

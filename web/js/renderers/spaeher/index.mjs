@@ -351,13 +351,14 @@ export function createSpaeherRenderer() {
     const foot = sticky && side.childElementCount ? side.getBoundingClientRect().height : 0;
     return { top: Math.max(0, top), bottom: window.innerHeight - foot };
   }
-  // where a target is: "above" or "below" the visible band, or "in" it (its top at least)
+  // where a target is: "in" the visible band (whole, or a good part of a tall one such as the
+  // hand), else "above" or "below" it
   function placeOf(target) {
     const band = visibleBand();
     const r = target.getBoundingClientRect();
-    if (r.bottom <= band.top + 4) return "above";
-    if (r.top >= band.bottom - 4) return "below";
-    return r.top >= band.top - 1 && (r.bottom <= band.bottom || r.top <= band.bottom - 40) ? "in" : r.top < band.top ? "above" : "below";
+    const seen = Math.min(r.bottom, band.bottom) - Math.max(r.top, band.top);
+    if (seen >= Math.min(r.height - 1, 80)) return "in";
+    return r.top < band.top ? "above" : "below";
   }
 
   // the prompt sticks to a phone's screen: one part of the table at a time
