@@ -161,22 +161,19 @@ export function createSpaeherRenderer() {
     const card = ev.target.closest("[data-detail]");
     if (!card || card.contains(ev.relatedTarget)) return;
     clearTimeout(hoverTimer);
-    if (!pointerAt) stillAt ||= { x: ev.clientX, y: ev.clientY };  // not moved yet: it rests here
-    if (!pointerAt || resting(ev)) return;
+    if (!pointerAt || resting(ev)) return;  // not moved yet, or a table drawn under the pointer
     hoverTimer = setTimeout(() => showDetail(card, false, true), 350);
   }
 
-  // A real move (not the browser's event for a table drawn under a resting pointer): from now
-  // on a card under the mouse opens, also the one it rested on when it starts to move.
+  // A real move (one with a movement, not the browser's event for a table drawn under a
+  // resting pointer): from now on a card under the mouse opens, also the one it rested on.
   function onPointerMove(ev) {
-    if (ev.pointerType !== "mouse") return;
-    if (!stillAt && !pointerAt) { stillAt = { x: ev.clientX, y: ev.clientY }; return; }
-    if (resting(ev)) return;
-    const first = stillAt !== null;
+    if (ev.pointerType !== "mouse" || !(ev.movementX || ev.movementY) || resting(ev)) return;
+    const waited = !pointerAt || stillAt !== null;
     pointerAt = { x: ev.clientX, y: ev.clientY };
     stillAt = null;
     const card = ev.target.closest("[data-detail]");
-    if (first && card && detail.hidden) {
+    if (waited && card && detail.hidden) {
       clearTimeout(hoverTimer);
       hoverTimer = setTimeout(() => showDetail(card, false, true), 350);
     }
