@@ -290,7 +290,7 @@ export function createSpaeherRenderer() {
     dropDetail();  // a new step: no detail over what it asks, none coming for a card now gone
     stillAt = pointerAt;
     // a phone: the prompt scrolls inside its box of fixed height, beside the way to the choice
-    // (the page itself never scrolls after a move)
+    // (the page scrolls after a move only to bring a new step's off-screen choice into view)
     banner.replaceChildren(el("div", { class: "sp-prompt" }, ...promptParts(ctx)));
     banner.classList.toggle("mine", Boolean(myTurn()));
     side.replaceChildren(...(myTurn() ? sideParts(ctx, view.players[me]) : []));
