@@ -576,7 +576,9 @@ def test_the_action_list_and_the_log_are_the_engines_words(page, served_dist):
 
 def test_the_phone_table_stands_still_after_each_move(browser, served_dist):
     """Issue 26: at 360 x 740 a dozen moves (half with the page scrolled down) leave the page
-    where it was (0 px scroll, layout shift < 0.05) and whose turn it is on the screen."""
+    where it was (0 px scroll, layout shift < 0.05) and whose turn it is on the screen; the one
+    scroll allowed is the table's own to bring a new step's off-screen choice into view (review
+    finding 1), and then that choice is in sight."""
     assert stands_still(browser, served_dist, "spaeher") == []
 
 

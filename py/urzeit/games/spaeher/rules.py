@@ -828,7 +828,7 @@ class Spaeher(Game):
     private_hands = True
     options = {
         "mode": {"default": "normal", "choices": ["intro", "normal"],
-                 "label": {"de": "Spielart", "en": "Mode"}},
+                 "label": {"de": "Variante", "en": "Variant"}},
         "setup": {"default": None},
     }
 

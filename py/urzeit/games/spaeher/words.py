@@ -388,8 +388,8 @@ def label(view, action, lang="en"):
     if kind == "sunset":
         if me:
             pre = me["sunset_preview"]
-            return f"Sonnenuntergang ({signed(pre['vp_after'] - me['vp'], lang)})" if de else \
-                f"Sunset ({signed(pre['vp_after'] - me['vp'], lang)})"
+            return f"Sonnenuntergang: {signed(pre['vp_after'] - me['vp'], lang)}" if de else \
+                f"Sunset: {signed(pre['vp_after'] - me['vp'], lang)}"
         return "Sonnenuntergang" if de else "Sunset"
     if kind == "cure":
         return "Fleisch essen: 1 Hunger ablegen" if de else "Eat meat: discard 1 hunger"
@@ -460,12 +460,17 @@ def _prompt(view, lang):
     }.get(ph, "")
 
 
-def preview(pre, lang):
-    """The sunset preview: "3 Mitglieder − 2 Hunger − 1 Handkarte = +0 → 5 Punkte"."""
+def preview(pre, lang, vp=None):
+    """The sunset preview, the sum and what it makes of the points you have (never below 0):
+    "2 Mitglieder − 2 Hunger − 6 Handkarten = −6; nie unter 0: 3 → 0 Punkte"."""
     hand = f" − {count(pre['hand_penalty'], 'hand_card', lang)}" if pre.get("hand_penalty") else ""
     delta = f"{'+' if pre['delta'] >= 0 else '−'}{abs(pre['delta'])}"
-    return (f"{count(pre['members'], 'member', lang)} − {pre['hunger']} {noun(pre['hunger'], 'hunger', lang)}{hand}"
-            f" = {delta} → {count(pre['vp_after'], 'point', lang)}")
+    total = (f"{count(pre['members'], 'member', lang)} − {pre['hunger']} {noun(pre['hunger'], 'hunger', lang)}{hand}"
+             f" = {delta}")
+    if vp is None:
+        return f"{total} → {count(pre['vp_after'], 'point', lang)}"
+    floor = ("; nie unter 0" if lang == "de" else "; never below 0") if vp + pre["delta"] < 0 else ""
+    return f"{total}{floor}: {vp} → {count(pre['vp_after'], 'point', lang)}"
 
 
 def _end(view, lang):
@@ -517,7 +522,7 @@ def view_words(view, lang="en"):
     players = view.get("players") or []
     seat = view.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(players):
-        words["preview"] = preview(players[seat]["sunset_preview"], lang)
+        words["preview"] = preview(players[seat]["sunset_preview"], lang, players[seat].get("vp"))
     if view.get("over") and view.get("breakdown"):
         words["end"] = _end(view, lang)
     return words

@@ -28,9 +28,12 @@ export function createSpaeherRenderer() {
   let api, root, banner, side, table, hand, detail, view = null, prev = null, hinted = null;
   let glow = null;  // {keys: Set, until}: what the last move changed glows for a moment
   // where the mouse was when the table was last drawn: a card that comes under a resting
-  // pointer is no hover (its detail would cover the new step's choices)
+  // pointer is no hover (its detail would cover the new step's choices); before the mouse
+  // really moved over the table (it may rest where "Start" was) no card opens at all
   let pointerAt = null, stillAt = null;
   let glowTimer = 0, hoverTimer = 0, pressTimer = 0, suppressClick = false, lastDecision = null, stopKeys = null;
+  // the phone's "to your choice" button, and the scroll the table made to show a new step's choice
+  let seek = null, revealed = null, seekFrame = 0;
   const lang = () => (api ? api.lang() : "de");
   const tx = () => T(lang());
 
@@ -45,7 +48,7 @@ export function createSpaeherRenderer() {
     container.replaceChildren(root);
     root.addEventListener("click", onClick, true);
     root.addEventListener("pointerover", onPointerOver);
-    root.addEventListener("pointermove", (ev) => { if (ev.pointerType === "mouse") pointerAt = { x: ev.clientX, y: ev.clientY }; });
+    root.addEventListener("pointermove", onPointerMove);
     root.addEventListener("pointerout", onPointerOut);
     root.addEventListener("pointerdown", onPointerDown);
     root.addEventListener("pointerup", cancelPress);
@@ -53,6 +56,7 @@ export function createSpaeherRenderer() {
     // the pointer left the table (or the window): no detail stays behind
     root.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") dropDetail(); });
     window.addEventListener("blur", dropDetail);
+    window.addEventListener("scroll", onScroll, { passive: true });
     root.addEventListener("keydown", (ev) => {  // a marked place chosen with the keyboard
       if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("div[role=button].choosable")) { ev.preventDefault(); ev.target.click(); }
     });
@@ -75,6 +79,8 @@ export function createSpaeherRenderer() {
     clearTimeout(glowTimer); clearTimeout(pressTimer);
     dropDetail();
     window.removeEventListener("blur", dropDetail);
+    window.removeEventListener("scroll", onScroll);
+    cancelAnimationFrame(seekFrame);
     if (stopKeys) stopKeys();
     api = null;
   }
@@ -148,13 +154,29 @@ export function createSpaeherRenderer() {
 
   // ---- the card detail: hover with a mouse, long-press on touch ----------------------------
 
+  const resting = (ev) => stillAt && Math.abs(ev.clientX - stillAt.x) < 3 && Math.abs(ev.clientY - stillAt.y) < 3;
+
   function onPointerOver(ev) {
     if (ev.pointerType !== "mouse") return;
     const card = ev.target.closest("[data-detail]");
     if (!card || card.contains(ev.relatedTarget)) return;
     clearTimeout(hoverTimer);
-    if (stillAt && Math.abs(ev.clientX - stillAt.x) < 3 && Math.abs(ev.clientY - stillAt.y) < 3) return;
+    if (!pointerAt || resting(ev)) return;  // not moved yet, or a table drawn under the pointer
     hoverTimer = setTimeout(() => showDetail(card, false, true), 350);
+  }
+
+  // A real move (one with a movement, not the browser's event for a table drawn under a
+  // resting pointer): from now on a card under the mouse opens, also the one it rested on.
+  function onPointerMove(ev) {
+    if (ev.pointerType !== "mouse" || !(ev.movementX || ev.movementY) || resting(ev)) return;
+    const waited = !pointerAt || stillAt !== null;
+    pointerAt = { x: ev.clientX, y: ev.clientY };
+    stillAt = null;
+    const card = ev.target.closest("[data-detail]");
+    if (waited && card && detail.hidden) {
+      clearTimeout(hoverTimer);
+      hoverTimer = setTimeout(() => showDetail(card, false, true), 350);
+    }
   }
 
   function onPointerOut(ev) {
@@ -268,14 +290,17 @@ export function createSpaeherRenderer() {
     dropDetail();  // a new step: no detail over what it asks, none coming for a card now gone
     stillAt = pointerAt;
     // a phone: the prompt scrolls inside its box of fixed height, beside the way to the choice
-    // (the page itself never scrolls after a move)
+    // (the page scrolls after a move only to bring a new step's off-screen choice into view)
     banner.replaceChildren(el("div", { class: "sp-prompt" }, ...promptParts(ctx)));
     banner.classList.toggle("mine", Boolean(myTurn()));
     side.replaceChildren(...(myTurn() ? sideParts(ctx, view.players[me]) : []));
     table.replaceChildren(...tableParts(ctx, view.players.map((_, i) => i).filter((i) => i !== me)));
     hand.replaceChildren(...handParts(ctx));
+    seek = null;
     if (myTurn() && phone() && decisionTarget()) {
-      banner.append(el("button", { type: "button", class: "sp-seek", onclick: () => scrollToDecision(true) }, ctx.t.toChoice));
+      seek = el("button", { type: "button", class: "sp-seek", onclick: () => scrollToDecision(true) }, ctx.t.toChoice, " ",
+        el("span", { class: "sp-seek-arrow", "aria-hidden": "true" }));
+      banner.append(seek);
     }
     for (const c of hand.querySelectorAll(".sp-card[data-action], .sp-item[data-action]")) c.classList.add("choosable");
     // the keyboard reaches every card, named; after a move it stays where it was
@@ -294,7 +319,43 @@ export function createSpaeherRenderer() {
       if (!place || place.matches(".sp-legend")) return null;
       return `pawn:${p.dataset.seat}@${place.dataset.where || (place.dataset.player !== undefined ? "p" + place.dataset.player : "camp")}`;
     });
-    if (!phone()) requestAnimationFrame(() => scrollToDecision());
+    // a new step whose choice is off the screen brings it into view; on a phone not the turn's
+    // first step (the hand is always below the table: the player looks at the table first)
+    requestAnimationFrame(() => {
+      if (!root || !view) return;
+      if (!phone() || view.phase !== "turn") scrollToDecision();
+      pointSeek();
+    });
+  }
+
+  // the seek button's arrow points to the step's choice: ↑ above the screen, ↓ below, none in view
+  function onScroll() {
+    cancelAnimationFrame(seekFrame);
+    seekFrame = requestAnimationFrame(pointSeek);
+  }
+  function pointSeek() {
+    if (!seek || !seek.isConnected) return;
+    const target = decisionTarget();
+    const where = target ? placeOf(target) : "in";
+    seek.dataset.dir = where;
+    seek.querySelector(".sp-seek-arrow").textContent = where === "above" ? "↑" : where === "below" ? "↓" : "";
+  }
+
+  // between the prompt at the top of a phone's screen and the choices at its foot
+  function visibleBand() {
+    const sticky = phone();
+    const top = sticky ? banner.getBoundingClientRect().bottom : 0;
+    const foot = sticky && side.childElementCount ? side.getBoundingClientRect().height : 0;
+    return { top: Math.max(0, top), bottom: window.innerHeight - foot };
+  }
+  // where a target is: "in" the visible band (whole, or a good part of a tall one such as the
+  // hand), else "above" or "below" it
+  function placeOf(target) {
+    const band = visibleBand();
+    const r = target.getBoundingClientRect();
+    const seen = Math.min(r.bottom, band.bottom) - Math.max(r.top, band.top);
+    if (seen >= Math.min(r.height - 1, 80)) return "in";
+    return r.top < band.top ? "above" : "below";
   }
 
   // the prompt sticks to a phone's screen: one part of the table at a time
@@ -316,17 +377,16 @@ export function createSpaeherRenderer() {
     const key = `${view.state_id}`;
     if (key === lastDecision) return;
     lastDecision = key;
-    const sticky = phone();
     const target = decisionTarget();
     if (!target) return;
-    // between the prompt at the top of a phone's screen and the choices at its foot
-    const top = sticky ? banner.getBoundingClientRect().height + parseFloat(getComputedStyle(banner).top || 0) : 0;
-    const foot = sticky && side.childElementCount ? side.getBoundingClientRect().height : 0;
-    const avail = window.innerHeight - top - foot;
-    const r = target.getBoundingClientRect();
-    if (r.top >= top && r.bottom <= window.innerHeight - foot) return;
-    const dy = r.height > avail - 16 ? r.top - top - 8 : r.top - top - (avail - r.height) / 2;
+    if (placeOf(target) === "in") return;  // already in sight: the page stays
+    // just below the sticky bars (a phone), or in the middle of the window (wide screens)
+    const band = visibleBand(), r = target.getBoundingClientRect(), avail = band.bottom - band.top;
+    const dy = phone() || r.height > avail - 16 ? r.top - band.top - 8 : r.top - band.top - (avail - r.height) / 2;
+    const y0 = window.scrollY;
     window.scrollBy({ top: dy, behavior: "instant" });
+    revealed = { state: view.state_id, dy: window.scrollY - y0 };
+    pointSeek();
   }
 
   function showHint(action) {
@@ -351,6 +411,9 @@ export function createSpaeherRenderer() {
       get flashing() { return glow ? [...glow.keys] : []; },
       get ready() { return data() !== null && view !== null; },
       revealDecision() { scrollToDecision(true); },
+      // the scroll made on purpose to show a new step's choice (the stability test allows it)
+      get revealed() { return revealed; },
+      get decisionInView() { const t = view && decisionTarget(); return Boolean(t && placeOf(t) === "in"); },
       get detail() { return detail && !detail.hidden ? detail.dataset.for : null; },
       columnPoint(c) { return center(q(`.sp-col[data-column='${c}']`)); },
       deckPoint(k) { return center(q(`.sp-deck[data-deck='${k}']`)); },
@@ -394,7 +457,7 @@ export const game = {
   css: "js/renderers/spaeher/style.css", rules: RULES, shareNote: SHARE_NOTE,
   options: {
     mode: {
-      label: { de: "Spielart", en: "Game" },
+      label: { de: "Variante", en: "Variant" },
       choices: { intro: { de: "Einführungsspiel – weniger Karten, zum Lernen", en: "Introductory game – fewer cards, to learn" },
                  normal: { de: "Normales Spiel – alle Karten und heiligen Orte", en: "Normal game – all cards and sacred sites" } },
     },

@@ -48,8 +48,12 @@ export function sideParts(ctx, mine) {
   if (sunset && mine) {
     // the big button only when the sunset gains points; a losing one stays a plain choice
     const gains = mine.sunset_preview.vp_after > mine.vp;
-    parts.push(el("div", { class: "sp-sunset" }, button(ctx, `☀ ${ctx.say(sunset)}`, sunset, gains ? "primary sunset-button" : "sunset-button"),
-      el("div", { class: "sp-preview", id: "sunset-preview" }, words.preview || "")));
+    // on a phone one line: the sum behind "Wie?" (the bar stays small over the table)
+    const box = el("div", { class: "sp-sunset" }, button(ctx, `☀ ${ctx.say(sunset)}`, sunset, gains ? "primary sunset-button" : "sunset-button"));
+    const why = el("button", { type: "button", class: "sp-sunset-why", "aria-expanded": "false", "aria-controls": "sunset-preview", "aria-label": t.sunsetWhyLabel,
+      onclick: () => { const open = !box.classList.contains("open"); box.classList.toggle("open", open); why.setAttribute("aria-expanded", String(open)); } }, t.sunsetWhy);
+    box.append(why, el("div", { class: "sp-preview", id: "sunset-preview" }, words.preview || ""));
+    parts.push(box);
   }
   return parts;
 }
