@@ -267,7 +267,7 @@ export function createSpaeherRenderer() {
     const me = view.seat;
     dropDetail();  // a new step: no detail over what it asks, none coming for a card now gone
     stillAt = pointerAt;
-    // a phone: the prompt scrolls inside its box of fixed height, beside the way to the choice
+    // a phone: the whole prompt (it grows, never cut), beside the way to the choice
     // (the page itself never scrolls after a move)
     banner.replaceChildren(el("div", { class: "sp-prompt" }, ...promptParts(ctx)));
     banner.classList.toggle("mine", Boolean(myTurn()));
