@@ -8,6 +8,7 @@ import pytest
 
 from browser_support import ARTIFACTS, engine_call, play_bot_game, wait_idle
 from stability_support import PHONE, READY
+from urzeit.games.elawa import words
 
 READY_SEL = "#app[data-ready='true']"
 
@@ -33,19 +34,17 @@ def shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"review-{name}.png"))
 
 
-def last_human_cut(game, seed):
-    """A bot game and the number of actions up to the page player's last one: loaded there, the
-    page's computer plays the rest and the game ends in the page."""
+def sammler_ending_in_a_forced_pass():
+    """Seed 46's last action is the page player's figure step with nothing to place: loaded just
+    before it, the page plays it itself with its note ("Keine Figuren mehr …") and the game ends."""
     h = engine_call()
-    r = h({"op": "new", "game": game, "seed": seed, "options": {},
+    r = h({"op": "new", "game": "sammler", "seed": 46, "options": {},
            "seats": [{"kind": "human", "name": "Spieler 1"}, {"kind": "ai", "name": "Computer 2", "level": "random"}]})
-    m, v, n, last = r["match"], r["view"], 0, 0
+    m, v = r["match"], r["view"]
     while not v["over"]:
-        if v["current_seat"] == 0:
-            last = n + 1
         v = h({"op": "ai", "match": m, "seat": v["current_seat"], "level": "random", "viewer": None})["view"]
-        n += 1
-    return h({"op": "save", "match": m}), last
+    replay = h({"op": "save", "match": m})
+    return {**replay, "actions": replay["actions"][:-1]}
 
 
 CLIPPED = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetParent)
@@ -67,10 +66,7 @@ def test_phone_prompt_whole_and_end_card_clear(browser, served_dist):
         shot(page, f"prompt-{game}")
     # 2./3. the end: the computer plays the last moves; a note of the game before goes, the status
     # line does not sit on the end card's heading, the buttons come right after the result
-    replay, cut = last_human_cut("sammler", 5)
-    page.evaluate("() => window.urzeit.settings().aiPause = 0")
-    load(page, {**replay, "actions": replay["actions"][:cut]}, "sammler")
-    page.evaluate("() => window.urzeit.say('Keine Figuren mehr – Karte gelegt.')")
+    load(page, sammler_ending_in_a_forced_pass(), "sammler")
     page.wait_for_selector("#end-screen:not([hidden])", timeout=60_000)
     wait_idle(page)
     page.wait_for_timeout(200)
@@ -142,3 +138,6 @@ def test_a_fair_elawa_view_calls_the_own_hand_yours():
         r = h({"op": "new", "game": "elawa", "seats": seats, "seed": 3, "lang": lang})
         v = h({"op": "view", "match": r["match"], "seat": 0, "lang": lang})
         assert "Ada" in v["words"]["hand"]
+        # the same seats in a fair (live) game, once everyone joined: one person's own screen
+        v.pop("words")
+        assert words.view_words({**v, "fair": {"gid": "x", "waiting": {"for": None, "seats": []}}}, lang)["hand"] == mine
