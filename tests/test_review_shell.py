@@ -1,4 +1,5 @@
-"""Shell fixes a new player hit on the phone (a fresh-eyes review): the whole prompt is readable,
+"""Shell fixes a new player hit on the phone (a fresh-eyes review): the whole prompt is readable
+(it grows, or a "… mehr" opens it),
 the end card is not covered by the sticky status line and its buttons come before the long
 breakdown, the page does not scroll itself on a wide screen when everything fits, a shared
 invitation says it is the friend's text, a live invite offers one way to invite, and a fair
@@ -60,6 +61,13 @@ def test_phone_prompt_whole_and_end_card_clear(browser, served_dist):
         load(page, {**replay, "actions": replay["actions"][:cut["first"]]}, game)
         boxes = page.evaluate(CLIPPED, sel)
         assert boxes and all(b["text"] for b in boxes), (game, boxes)
+        if any(b["scroll"] > b["client"] + 1 for b in boxes):  # a steady box: "… mehr" shows it whole
+            more = page.get_by_role("button", name="… mehr")
+            assert more.is_visible(), (game, boxes)
+            shot(page, f"prompt-{game}-more")
+            more.tap()
+            page.wait_for_timeout(100)
+            boxes = page.evaluate(CLIPPED, sel)
         assert all(b["scroll"] <= b["client"] + 1 for b in boxes), (game, boxes)
         turn = page.evaluate("() => { const e = document.getElementById('turn-info'); return [e.scrollWidth, e.clientWidth]; }")
         assert turn[0] <= turn[1] + 1, turn  # the status line is not cut either
