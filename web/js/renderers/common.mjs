@@ -19,6 +19,23 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// A wide screen brings a decision into view: the page scrolls only when too little of it shows
+// to tap it (less than `enough` of it, or of the screen), by the least that shows it, and not
+// past the top of the game's bar (menu, hint) when it fits below the bar. `last` ends the span.
+export function revealInPage(target, { enough = 0.6, last = target } = {}) {
+  const top = target.getBoundingClientRect().top, bottom = last.getBoundingClientRect().bottom;
+  const h = window.innerHeight, height = bottom - top;
+  const shown = Math.min(bottom, h) - Math.max(top, 0);
+  if (height <= 0 || shown >= Math.min(height, h) * enough) return;
+  let dy = top < 0 || height > h ? top - 4 : bottom - h + 4;
+  const bar = document.getElementById("game-bar");
+  if (bar && dy > 0) {
+    const barTop = bar.getBoundingClientRect().top;
+    if (bottom - barTop <= h) dy = Math.min(dy, barTop);
+  }
+  if (dy) window.scrollBy({ top: dy, behavior: "instant" });
+}
+
 // A rounded rectangle as the current path of a 2D context.
 export function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();

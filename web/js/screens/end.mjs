@@ -38,12 +38,13 @@ export function showEnd(view, { resultText, force = false }) {
     el("h2", { id: "end-title" }, t("gameOver")),
     el("p", { class: "end-result" }, resultText(view)),
     fair ? el("p", { class: "end-fair", id: "end-fair", "data-verified": String(fair.verified) }, fair.text) : null,
-    el("div", { class: "end-breakdown", "data-owner": "renderer" }, body),
+    // the ways on right below the result: a phone need not scroll past the long breakdown
     el("div", { class: "end-buttons" }, again,
       el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),
       el("button", { type: "button", id: "end-stats-button", class: "ghost", onclick: () => nav.toStats(match.game) }, t("statistics")),
       el("button", { type: "button", id: "end-menu-button", class: "ghost", onclick: () => nav.toMenu() }, t("menu"))),
-    el("p", { class: "message", id: "end-message", role: "alert" })].filter(Boolean));
+    el("p", { class: "message", id: "end-message", role: "alert" }),
+    el("div", { class: "end-breakdown", "data-owner": "renderer" }, body)].filter(Boolean));
   box.hidden = false;
   if (first) box.scrollIntoView({ block: "start" });
 }

@@ -106,6 +106,16 @@ function waitingNames() {
 }
 
 function renderWaiting() {
+  renderWaitingWords();
+  // live play has its own panel (invite, "continue by link"): no second way to send a link here,
+  // no link words; the box stays only for a note about a link just opened
+  const live = Boolean(fairHooks.live);
+  $("fair-send").hidden ||= live;
+  $("fair-status-text").hidden = live;
+  if (live) $("fair-status").hidden = !$("fair-note").textContent;
+}
+
+function renderWaitingWords() {
   const box = statusBox();
   const w = fair.waiting;
   say("");

@@ -136,6 +136,7 @@ export function setView(view) {
   app.dataset.stateId = String(view.state_id);
   app.dataset.currentSeat = view.current_seat === null ? "" : String(view.current_seat);
   app.dataset.over = String(view.over);
+  statusHeight();  // the line unsticks at the end (style.css)
   app.dataset.viewSeat = view.seat === null ? "" : String(view.seat);
   // what moved on the table flies from where it was (motion.mjs); nothing waits for it
   const before = motionSnapshot($("board"));
@@ -149,8 +150,10 @@ export function setView(view) {
   $("hint-button").hidden = match.mode !== "live" || view.over;  // none in a replay or a fair game
   $("hint-button").disabled = !isHumanTurn(view);
   renderUndo();
-  if (view.over) showEnd(view, { resultText });
-  else hideEnd();
+  if (view.over) {
+    say("");  // an old note ("no figures left") would outlive the game
+    showEnd(view, { resultText });
+  } else hideEnd();
   // only a game's first decision: later the page stays where the player left it (a tap
   // must not land on something that moved under the finger)
   if (!wasMyTurn && isHumanTurn(view) && match.mode === "live" && !match.decisionShown) {
@@ -436,7 +439,7 @@ export async function advance() {
         if (generation !== match.generation) return;
         logEvents(r.events, r.log);
         setView(r.view);
-        say(auto.note || "");
+        say(r.view.over ? "" : auto.note || "");
         continue;
       }
       break;
@@ -666,6 +669,13 @@ export function leaveTable() {
   $("game").hidden = true;
 }
 
+// The renderers' sticky bars keep below the sticky status line (0 where it scrolls away).
+function statusHeight() {
+  const status = $("status-line");
+  const h = getComputedStyle(status).position === "sticky" ? status.getBoundingClientRect().height : 0;
+  document.documentElement.style.setProperty("--status-h", `${Math.ceil(h)}px`);
+}
+
 export function bindTable() {
   // The action list is folded away; who opens it (keyboard, screen reader) finds it open again.
   const box = $("legal-box");
@@ -673,13 +683,7 @@ export function bindTable() {
   box.addEventListener("toggle", () => { try { localStorage.setItem("urzeit.actions-open", box.open ? "1" : "0"); } catch { /* ignore */ } });
   $("undo-button").addEventListener("click", undo);
   $("hint-button").addEventListener("click", hint);
-  // the renderers' sticky bars keep below the sticky status line (0 where it scrolls away)
-  const status = $("status-line");
-  const statusHeight = () => {
-    const h = getComputedStyle(status).position === "sticky" ? status.getBoundingClientRect().height : 0;
-    document.documentElement.style.setProperty("--status-h", `${Math.ceil(h)}px`);
-  };
-  new ResizeObserver(statusHeight).observe(status);
+  new ResizeObserver(statusHeight).observe($("status-line"));
   window.addEventListener("resize", statusHeight);
   $("export-button").addEventListener("click", () => exportGame().catch(fail));
   $("replay-first").addEventListener("click", () => showStep(0));

@@ -177,6 +177,10 @@ _POWERS = {
 # ---- who ------------------------------------------------------------------------------------
 
 def _hot_seat(view):
+    """Several people at one screen. A fair or live game's view (its "fair" part) is one
+    person's own screen, though every seat in it is human."""
+    if view.get("fair"):
+        return False
     return sum(1 for s in view.get("seats") or [] if s.get("kind") == "human") > 1
 
 

@@ -2,7 +2,7 @@
 // tribes, and the card detail. It offers exactly the view's legal actions; every sentence it
 // shows is the engine's (view.words), it only draws.
 
-import { el, focusableCard, keepFocus, keyMotion, keyboardDetails, settings } from "../common.mjs";
+import { el, focusableCard, keepFocus, keyMotion, keyboardDetails, revealInPage, settings } from "../common.mjs";
 import { cardWords, cardsLoaded, data, names } from "./data.mjs";
 import { cardEl, cardLabel } from "./cards.mjs";
 import { computeLayout, drawCircle, drawFlash, drawHint, flashOf, hitResource, hitStack, takeOrder } from "./circle.mjs";
@@ -136,7 +136,7 @@ export function createElawaRenderer() {
     // circle away); a phone stays where the player left it (the bar at its foot says what to do)
     if (myTurn() && window.innerWidth >= 800 && (before !== v.phase || beforeTurn !== v.turns)) {
       const target = v.phase === "take" || v.phase === "take_visible" ? circle : v.phase === "play" && legal("play").length ? handBox : bar;
-      requestAnimationFrame(() => target.scrollIntoView({ block: "nearest" }));
+      requestAnimationFrame(() => revealInPage(target));  // mostly in sight: the page stays
     }
   }
 

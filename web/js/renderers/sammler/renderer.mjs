@@ -4,7 +4,7 @@
 // holds one match's state and input; the camera, shapes, drawing, choice layout and panel are
 // modules of their own, and every sentence about the game is the engine's (view.words).
 
-import { el, flyGhost, motionMs, settings } from "../common.mjs";
+import { el, flyGhost, motionMs, revealInPage, settings } from "../common.mjs";
 import { createCamera } from "./camera.mjs";
 import { layoutChoices } from "./choices.mjs";
 import { drawArrows, drawChoices, drawFeatureHighlight, drawFigure, drawFigures, drawFloaters, drawGrid, drawLastFrame,
@@ -370,10 +370,8 @@ export function createSammlerRenderer() {
   // On a small screen the board and the buttons of the decision come into view.
   function scrollToDecision() {
     if (!root || !root.isConnected) return;
-    const top = root.getBoundingClientRect().top;
-    const controls = panel.querySelector(".sammler-controls") || canvas;
-    const bottom = controls.getBoundingClientRect().bottom;
-    if (top < 0 || bottom > window.innerHeight) window.scrollBy({ top: top - 4, behavior: "instant" });
+    // the board's top to the buttons of the decision, all of it (the buttons are what is tapped)
+    revealInPage(root, { enough: 1, last: panel.querySelector(".sammler-controls") || canvas });
   }
 
   function firstLegalRotation() {

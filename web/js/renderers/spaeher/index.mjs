@@ -26,6 +26,7 @@ const GLOW_MS = 1400;
 
 export function createSpaeherRenderer() {
   let api, root, banner, side, table, hand, detail, view = null, prev = null, hinted = null;
+  let wholeFor = null;  // the state whose long prompt the player opened whole ("… mehr")
   let glow = null;  // {keys: Set, until}: what the last move changed glows for a moment
   // where the mouse was when the table was last drawn: a card that comes under a resting
   // pointer is no hover (its detail would cover the new step's choices); before the mouse
@@ -301,6 +302,14 @@ export function createSpaeherRenderer() {
       seek = el("button", { type: "button", class: "sp-seek", onclick: () => scrollToDecision(true) }, ctx.t.toChoice, " ",
         el("span", { class: "sp-seek-arrow", "aria-hidden": "true" }));
       banner.append(seek);
+    }
+    // a prompt longer than its steady box is never cut silently: "… mehr" opens it whole (the box
+    // does not grow by itself, so the table below does not move after a move)
+    const whole = wholeFor === view.state_id;
+    banner.classList.toggle("whole", whole);
+    const prompt = banner.querySelector(".sp-prompt");
+    if (phone() && !whole && prompt.scrollHeight > prompt.clientHeight + 1) {
+      banner.append(el("button", { type: "button", class: "sp-more", onclick: () => { wholeFor = view.state_id; render(); } }, ctx.t.more));
     }
     for (const c of hand.querySelectorAll(".sp-card[data-action], .sp-item[data-action]")) c.classList.add("choosable");
     // the keyboard reaches every card, named; after a move it stays where it was

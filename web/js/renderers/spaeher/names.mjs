@@ -46,7 +46,7 @@ const TEXT = {
     itemEffect: "Danach einmalig:",
     locRule: "Höchstens 3 Mitglieder (beide Stämme zusammen). Wer ein Mitglied zurückholt, darf einen freien Rohstoff nehmen; ein Verbrauchsstein deckt ihn ab. Sind alle abgedeckt, verlässt die Karte das Spiel.",
     covered: "abgedeckt", free: "frei", cost: "Kosten", onCreate: "beim Erschaffen",
-    toChoice: "Zur Auswahl", sunsetWhy: "Wie?", sunsetWhyLabel: "Wie? Die Rechnung des Sonnenuntergangs", hand: "Deine Charaktere", noHand: "Keine Charaktere auf der Hand – beim Sonnenuntergang nimmst du neue.", items: "Deine Gegenstände (verdeckt)", brought: "Mitgebracht:", nothing: "nichts",
+    toChoice: "Zur Auswahl", more: "… mehr", sunsetWhy: "Wie?", sunsetWhyLabel: "Wie? Die Rechnung des Sonnenuntergangs", hand: "Deine Charaktere", noHand: "Keine Charaktere auf der Hand – beim Sonnenuntergang nimmst du neue.", items: "Deine Gegenstände (verdeckt)", brought: "Mitgebracht:", nothing: "nichts",
     camp: "Höhlenlager", supply: "Vorrat", hunger: "Hunger", tribe: "Stamm", created: "Erschaffen", display: "Auslage", column: "Spalte",
     // where a tribe's five members are (they add up to 5): said in words, not only counted
     members: {
@@ -102,7 +102,7 @@ const TEXT = {
     itemEffect: "Then, once:",
     locRule: "At most 3 members (both tribes together). A member coming home may take one free resource; a consumption stone covers it. When all are covered, the card leaves the game.",
     covered: "covered", free: "free", cost: "Cost", onCreate: "on creating",
-    toChoice: "To your choice", sunsetWhy: "How?", sunsetWhyLabel: "How? The sunset’s sum", hand: "Your characters", noHand: "No characters in hand – you take new ones at your sunset.", items: "Your items (face down)", brought: "Brought back:", nothing: "nothing",
+    toChoice: "To your choice", more: "… more", sunsetWhy: "How?", sunsetWhyLabel: "How? The sunset’s sum", hand: "Your characters", noHand: "No characters in hand – you take new ones at your sunset.", items: "Your items (face down)", brought: "Brought back:", nothing: "nothing",
     camp: "Cave camp", supply: "Supply", hunger: "Hunger", tribe: "Tribe", created: "Created", display: "Display", column: "Column",
     members: {
       tribe: (n) => `${n1(n, "member", "members")} on the tribe card`,
