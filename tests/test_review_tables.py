@@ -65,6 +65,7 @@ def test_elawa_on_a_phone_shows_the_way_to_the_hand(browser, served_dist):
         # the first turn: an empty hand leaves no screen-high blank before the tribes
         save, _ = cut("elawa", lambda v: v["phase"] == "take")
         load(page, save, f"{BOARD}.ready")
+        bar_height = page.locator(".elawa-bar").bounding_box()["height"]
         # (the bar's own place in the flow lies between them: it is counted out)
         gap = page.evaluate("""() => document.querySelector('.elawa-tribes').getBoundingClientRect().top
                                     - document.querySelector('.elawa-hand .hint').getBoundingClientRect().bottom
@@ -77,8 +78,14 @@ def test_elawa_on_a_phone_shows_the_way_to_the_hand(browser, served_dist):
         playable = len({a["card"] for a in view["legal"] if a["type"] == "play"})
         page.evaluate("() => window.scrollTo(0, 0)")
         pointer = page.locator("#elawa-to-hand")
-        assert pointer.inner_text() == f"Karten ausspielen ↓ ({playable} spielbar)"
+        assert pointer.inner_text().replace("\xa0", " ") == f"Ausspielen ↓ ({playable} spielbar)"
         assert "primary" in pointer.get_attribute("class")
+        # one row of buttons, the words whole (the bar as tall as in the other steps)
+        ends = page.locator("#elawa-end-turn").bounding_box()
+        assert abs(pointer.bounding_box()["y"] - ends["y"]) < 2
+        widths = page.evaluate("() => [...document.querySelectorAll('.elawa-buttons, .elawa-buttons button')].map((b) => [b.id, b.scrollWidth, b.clientWidth])")
+        assert all(s <= c for _, s, c in widths), widths
+        assert page.locator(".elawa-bar").bounding_box()["height"] == pytest.approx(bar_height, abs=1)
         assert "primary" not in (page.locator("#elawa-end-turn").get_attribute("class") or "")
         bar = page.locator(".elawa-bar").bounding_box()
         assert bar["y"] + bar["height"] <= 740.5  # in sight at the foot of the screen
@@ -86,7 +93,11 @@ def test_elawa_on_a_phone_shows_the_way_to_the_hand(browser, served_dist):
         pointer.tap()
         page.wait_for_timeout(200)
         option = page.locator(".play-option").first.bounding_box()
+        card = page.locator(".hand-card:has(.play-option)").first.bounding_box()
         bar = page.locator(".elawa-bar").bounding_box()
+        status = page.locator(".status-line, #status").first.bounding_box() if page.locator(".status-line, #status").count() else None
+        if status:  # the card's head not under the shell's sticky status line
+            assert card["y"] >= status["y"] + status["height"] - 1, (card, status)
         assert option["y"] >= 0 and option["y"] + option["height"] <= bar["y"] + 1, (option, bar)
         # the pay buttons say what they cost, not icons only
         tokens = "Beeren?|Fleisch|Feuersteine?|Felle?|Knochen"
