@@ -40,22 +40,19 @@ export function handEls(view, lang, { card, plays, act, playing }) {
     for (const a of options) {
       const { label, button } = actionWords(view, a);
       wrap.append(el("button", { type: "button", class: "play-option", "data-action": JSON.stringify(a), title: label, "aria-label": label, onclick: () => act(a) },
-        `${button} `, ...a.pay.map((k) => token(k, lang)), el("span", { class: "pay-words" }, payWords(a, lang))));
+        `${button} `, ...a.pay.map((k) => token(k, lang))));
     }
     if (playing && !options.length) wrap.append(el("div", { class: "hint small" }, names(lang).cantPay));
     row.append(wrap);
   }
-  return [el("h3", {}, words.hand || ""), row];
+  return [el("h3", {}, words.hand || ""), tokenLegend(lang), row];
 }
 
-/** What a way to play costs, in words beside its icons: "(2 Feuersteine, 1 Fell)". */
-export function payWords(action, lang) {
+/** The resources' icons named, one line over the hand: the pay buttons show icons only
+ * (words in each button made the cards too tall for the phone's steady hand). */
+export function tokenLegend(lang) {
   const t = names(lang);
-  const counts = new Map();
-  for (const k of action.pay) counts.set(k, (counts.get(k) || 0) + 1);
-  const parts = TOKENS.filter((k) => counts.has(k)).map((k) => `${counts.get(k)} ${counts.get(k) === 1 ? t.tokens[k] : t.tokensMany[k]}`);
-  if (action.sacrifice !== null && action.sacrifice !== undefined) parts.push(t.sacrificeShort);
-  return parts.length ? ` (${parts.join(", ")})` : ` (${t.free})`;
+  return el("p", { class: "token-words" }, ...TOKENS.map((k) => el("span", {}, token(k, lang), ` ${t.tokens[k]}`)));
 }
 
 /** Every tribe grouped by kind and colour, with stored resources and (for the reader) store buttons. */
