@@ -19,7 +19,7 @@ export function layoutChoices(byZone, r, gap, tile, canvas, underButtons, around
   }
   const [x0, y0, size] = tile;
   pushApart(result, gap, [x0 + r + 2, y0 + r + 2, x0 + size - r - 2, y0 + size - r - 2]);
-  if (around) honeycomb(result, gap + 6, tile, canvas, underButtons, true);
+  if (around && result.length) honeycomb(result, gap + 6, tile, canvas, underButtons, true);
   else if (touching(result, gap)) honeycomb(result, gap + 6, tile, canvas, underButtons);
   return result;
 }

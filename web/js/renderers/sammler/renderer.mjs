@@ -144,7 +144,7 @@ export function createSammlerRenderer() {
     if (!isMyTurn()) return;
     if (view.phase === "figure" && view.last_placed) {
       const { x, y } = view.last_placed;
-      if (touchy()) { zoomToFigureStep(x, y); return; }
+      if (touchy() && (!figureStep || figureStep.ours)) { zoomToFigureStep(x, y); return; }
       const [w, h] = cam.size();
       const [left, top] = cam.toScreen(x - 0.5, y - 0.5), [right, bottom] = cam.toScreen(x + 1.5, y + 1.5);
       // as little as brings the tile and half a tile around it onto the canvas (clear of the
@@ -157,21 +157,23 @@ export function createSammlerRenderer() {
   }
 
   // A phone's figure step: the placed tile large enough to tell its zones apart with the choices
-  // around it, in the middle; the player's camera comes back after the step (unless they moved it).
-  let beforeFigureStep = null;
+  // around it, in the middle; the player's camera comes back after the step. Once the player
+  // zooms or drags in it, the camera is theirs again (ours: false) and stays.
+  let figureStep = null;   // {before: the camera before the step, ours}
   function zoomToFigureStep(x, y) {
     const [w, h] = cam.size();
-    const want = Math.min(200, w - 150, h - 150);
-    if (!beforeFigureStep) beforeFigureStep = { ...camera };
-    if (camera.scale < want) camera.scale = want;
+    // no larger than leaves the middles of its four neighbours on the canvas (where it lies)
+    const want = Math.min(200, 0.4 * w, 0.4 * h);
+    if (!figureStep) figureStep = { before: { ...camera }, ours: true };
+    camera.scale = Math.max(figureStep.before.scale, want);
     // the zoom buttons' column stays free: the tile a little left of the middle
     panTo([x + 0.5 + 22 / camera.scale, y + 0.5]);
   }
 
   function endFigureStep() {
-    if (beforeFigureStep && !(view.phase === "figure" && isMyTurn())) {
-      Object.assign(camera, beforeFigureStep);
-      beforeFigureStep = null;
+    if (figureStep && !(view.phase === "figure" && isMyTurn())) {
+      if (figureStep.ours) Object.assign(camera, figureStep.before);
+      figureStep = null;
       dirty = true;
     }
   }
@@ -269,7 +271,7 @@ export function createSammlerRenderer() {
 
   function zoomBy(factor, sx, sy) {
     cam.zoomBy(factor, sx, sy);
-    beforeFigureStep = null;  // the player's own zoom stays
+    if (figureStep) figureStep.ours = false;  // the player's own zoom stays
     untouched = false;
     dirty = true;
   }
@@ -466,7 +468,7 @@ export function createSammlerRenderer() {
           camera.y = drag.cam.y - dy / camera.scale;
           if (view) cam.clamp(boardBounds());
           untouched = false;
-          beforeFigureStep = null;
+          if (figureStep) figureStep.ours = false;
           dirty = true;
         }
         return;
