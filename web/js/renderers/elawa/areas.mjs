@@ -45,7 +45,14 @@ export function handEls(view, lang, { card, plays, act, playing }) {
     if (playing && !options.length) wrap.append(el("div", { class: "hint small" }, names(lang).cantPay));
     row.append(wrap);
   }
-  return [el("h3", {}, words.hand || ""), row];
+  return [el("h3", {}, words.hand || ""), tokenLegend(lang), row];
+}
+
+/** The resources' icons named, one line over the hand: the pay buttons show icons only
+ * (words in each button made the cards too tall for the phone's steady hand). */
+export function tokenLegend(lang) {
+  const t = names(lang);
+  return el("p", { class: "token-words" }, ...TOKENS.map((k) => el("span", {}, token(k, lang), ` ${t.tokens[k]}`)));
 }
 
 /** Every tribe grouped by kind and colour, with stored resources and (for the reader) store buttons. */

@@ -38,7 +38,11 @@ export function barButtons(view, lang, mine, selected, takeAction, preview, on) 
   const legal = mine ? view.legal : [];
   const end = legal.find((a) => a.type === "end_turn");
   if (end && view.phase === "play") {
-    out.push(el("button", { type: "button", class: "primary", id: "elawa-end-turn", "data-action": JSON.stringify(end), onclick: () => on.act(end) }, actionWords(view, end).label));
+    // while a card can still be played, the way to the hand comes first and "end turn" is
+    // the second choice (a newcomer ended the turn not seeing the hand below the bar)
+    const playable = new Set(legal.filter((a) => a.type === "play").map((a) => a.card)).size;
+    if (playable) out.push(el("button", { type: "button", class: "primary", id: "elawa-to-hand", onclick: on.toHand }, t.toHand(playable)));
+    out.push(el("button", { type: "button", class: playable ? "" : "primary", id: "elawa-end-turn", "data-action": JSON.stringify(end), onclick: () => on.act(end) }, actionWords(view, end).label));
   }
   if (mine && view.phase === "discard") {
     out.push(el("div", { class: "discard-choices" }, ...legal.filter((a) => a.type === "discard").map((a) => {

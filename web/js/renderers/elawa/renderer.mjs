@@ -367,6 +367,7 @@ export function createElawaRenderer() {
     const preview = take ? takeOrder(view, cards, take.stack, take.skip).map((i) => view.resources[i].top).filter(Boolean) : [];
     buttonsBox.replaceChildren(...barButtons(view, lg, mine, selected, take, preview, {
       confirm: confirmTake, cancel: () => { selected = null; render(); }, act: (a) => api.act(a),
+      toHand: () => (handBox.querySelector(".play-option") || handBox).closest(".hand-card, .elawa-hand").scrollIntoView({ block: "start" }),
     }));
     const finalRound = view.final_round && !view.over;
     // nothing to say (the game is over): the bar keeps only the legend and stays in its place

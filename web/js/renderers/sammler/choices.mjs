@@ -7,7 +7,9 @@
 // byZone: [[[ax, ay] (the zone's anchor on the screen), [actions]], ...]; tile: [x0, y0, size]
 // its square on the screen; canvas: [w, h]; underButtons(x, y, r): a circle there is under the
 // zoom buttons.
-export function layoutChoices(byZone, r, gap, tile, canvas, underButtons) {
+// around: a phone's layout, the circles spread around the tile (never over it) with a line
+// to their zone, so that the tile stays in sight.
+export function layoutChoices(byZone, r, gap, tile, canvas, underButtons, around = false) {
   const result = [];
   for (const [[ax, ay], actions] of byZone) {
     actions.forEach((action, i) => {
@@ -17,7 +19,8 @@ export function layoutChoices(byZone, r, gap, tile, canvas, underButtons) {
   }
   const [x0, y0, size] = tile;
   pushApart(result, gap, [x0 + r + 2, y0 + r + 2, x0 + size - r - 2, y0 + size - r - 2]);
-  if (touching(result, gap)) honeycomb(result, gap + 6, tile, canvas, underButtons);
+  if (around && result.length) honeycomb(result, gap + 6, tile, canvas, underButtons, true);
+  else if (touching(result, gap)) honeycomb(result, gap + 6, tile, canvas, underButtons);
   return result;
 }
 
@@ -53,7 +56,7 @@ function pushApart(list, gap, [left, top, right, bottom]) {
 // Places gap apart in rows (a honeycomb) centred on the tile, over it and as far around it as
 // the choices need, on the canvas and clear of the zoom buttons; the nearest pairs of a choice's
 // anchor and a free place are taken first.
-function honeycomb(list, gap, [x0, y0, size], [w, h], underButtons) {
+function honeycomb(list, gap, [x0, y0, size], [w, h], underButtons, outside = false) {
   const r = list[0].r;
   const cx = x0 + size / 2, cy = y0 + size / 2, dy = gap * Math.sqrt(3) / 2;
   const far = Math.max(w, h);  // at the most the whole canvas
@@ -66,6 +69,7 @@ function honeycomb(list, gap, [x0, y0, size], [w, h], underButtons) {
         const x = cx + col * gap + shift, y = cy + row * dy;
         if (Math.abs(x - cx) > half || Math.abs(y - cy) > half) continue;
         if (x < r + 2 || y < r + 2 || x > w - r - 2 || y > h - r - 2 || underButtons(x, y, r)) continue;
+        if (outside && x > x0 - r - 2 && x < x0 + size + r + 2 && y > y0 - r - 2 && y < y0 + size + r + 2) continue;
         places.push([x, y]);
       }
     }

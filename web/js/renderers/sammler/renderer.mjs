@@ -16,7 +16,7 @@ const coarse = () => window.matchMedia && window.matchMedia("(hover: none)").mat
 
 export function createSammlerRenderer() {
   let api = null;          // {act, names, seats, colours, lang, message}
-  let root, canvas, ctx, panel, tooltip;
+  let root, canvas, ctx, panel, tooltip, toast;
   let geometry = null;     // tiles/geometry.json
   const images = new Map(); // type id -> canvas with the rasterised tile
   let view = null;
@@ -67,11 +67,13 @@ export function createSammlerRenderer() {
     canvas = el("canvas", { class: "sammler-canvas", tabindex: "0" });
     tooltip = el("div", { class: "sammler-tooltip", role: "status" });
     tooltip.hidden = true;
+    toast = el("div", { class: "sammler-toast", role: "alert" });
+    toast.hidden = true;
     const zoom = el("div", { class: "sammler-zoom" },
       el("button", { type: "button", id: "sammler-zoom-in", onclick: () => zoomBy(1.25) }, "+"),
       el("button", { type: "button", id: "sammler-zoom-out", onclick: () => zoomBy(0.8) }, "−"),
       el("button", { type: "button", id: "sammler-fit", onclick: overview }, "⤢"));
-    stage.append(canvas, tooltip, zoom);
+    stage.append(canvas, tooltip, toast, zoom);
     panel = el("div", { class: "sammler-panel" });
     root.append(stage, panel);
     container.replaceChildren(root);
@@ -90,6 +92,7 @@ export function createSammlerRenderer() {
   function unmount() {
     cancelAnimationFrame(raf);
     clearTimeout(longPress);
+    clearTimeout(toastTimer);
     window.removeEventListener("keydown", onKey);
     api = null;
   }
@@ -141,6 +144,7 @@ export function createSammlerRenderer() {
     if (!isMyTurn()) return;
     if (view.phase === "figure" && view.last_placed) {
       const { x, y } = view.last_placed;
+      if (touchy() && (!figureStep || figureStep.ours)) { zoomToFigureStep(x, y); return; }
       const [w, h] = cam.size();
       const [left, top] = cam.toScreen(x - 0.5, y - 0.5), [right, bottom] = cam.toScreen(x + 1.5, y + 1.5);
       // as little as brings the tile and half a tile around it onto the canvas (clear of the
@@ -149,6 +153,28 @@ export function createSammlerRenderer() {
       panTo([camera.x + shift(left, right, w - 50) / camera.scale, camera.y + shift(top, bottom, h) / camera.scale]);
     } else if (view.phase === "tile" && !spotCells().some(([x, y]) => cam.cellInView(x, y))) {
       panTo(bestCentre());
+    }
+  }
+
+  // A phone's figure step: the placed tile large enough to tell its zones apart with the choices
+  // around it, in the middle; the player's camera comes back after the step. Once the player
+  // zooms or drags in it, the camera is theirs again (ours: false) and stays.
+  let figureStep = null;   // {before: the camera before the step, ours}
+  function zoomToFigureStep(x, y) {
+    const [w, h] = cam.size();
+    // no larger than leaves the middles of its four neighbours on the canvas (where it lies)
+    const want = Math.min(200, 0.4 * w, 0.4 * h);
+    if (!figureStep) figureStep = { before: { ...camera }, ours: true };
+    camera.scale = Math.max(figureStep.before.scale, want);
+    // the zoom buttons' column stays free: the tile a little left of the middle
+    panTo([x + 0.5 + 22 / camera.scale, y + 0.5]);
+  }
+
+  function endFigureStep() {
+    if (figureStep && !(view.phase === "figure" && isMyTurn())) {
+      if (figureStep.ours) Object.assign(camera, figureStep.before);
+      figureStep = null;
+      dirty = true;
     }
   }
 
@@ -245,6 +271,7 @@ export function createSammlerRenderer() {
 
   function zoomBy(factor, sx, sy) {
     cam.zoomBy(factor, sx, sy);
+    if (figureStep) figureStep.ours = false;  // the player's own zoom stays
     untouched = false;
     dirty = true;
   }
@@ -304,6 +331,7 @@ export function createSammlerRenderer() {
     else if (!previous) fit();
     else if (changed) {
       untouched = false;
+      endFigureStep();
       keepInView();
     }
     showPanel();
@@ -400,6 +428,12 @@ export function createSammlerRenderer() {
       // a click or touch puts the explanation away: it must not cover a spot to choose
       hideTooltip();
       clearTimeout(longPress);
+      const pressed = pointers.size === 1 && view && isMyTurn() && view.phase === "figure"
+        && markers().find((m) => Math.hypot(m.sx - ev.offsetX, m.sy - ev.offsetY) <= m.r + 2);
+      if (pressed) {  // the zone this circle means lights up while it is pressed
+        hoverZone = { x: view.last_placed.x, y: view.last_placed.y, zone: pressed.action.zone };
+        dirty = true;
+      }
       if (pointers.size === 1) {
         drag = { x: ev.offsetX, y: ev.offsetY, moved: false, cam: { ...camera }, explained: false };
         if (ev.pointerType !== "mouse") {
@@ -432,6 +466,7 @@ export function createSammlerRenderer() {
           camera.y = drag.cam.y - dy / camera.scale;
           if (view) cam.clamp(boardBounds());
           untouched = false;
+          if (figureStep) figureStep.ours = false;
           dirty = true;
         }
         return;
@@ -527,6 +562,19 @@ export function createSammlerRenderer() {
     moveTooltip(sx, sy);
   }
 
+  // A short note over the board where the finger is (a wrong tap): gone after a few seconds.
+  let toastTimer = 0;
+  function showToast(words, sx, sy) {
+    clearTimeout(toastTimer);
+    toast.textContent = words;
+    toast.hidden = false;
+    const [w, h] = cam.size();
+    const tw = toast.offsetWidth, th = toast.offsetHeight;
+    toast.style.left = Math.max(4, Math.min(w - tw - 4, sx - tw / 2)) + "px";
+    toast.style.top = (sy - th - 16 >= 4 ? sy - th - 16 : Math.min(h - th - 4, sy + 16)) + "px";
+    toastTimer = setTimeout(() => { toast.hidden = true; }, 2500);
+  }
+
   function hideTooltip() {
     if (tooltip) tooltip.hidden = true;
   }
@@ -557,6 +605,7 @@ export function createSammlerRenderer() {
           pending = { x: c.x, y: c.y, rotation: rot };
         } else {
           api.message(text(api.lang()).noFit);
+          showToast(text(api.lang()).noFit, sx, sy);
           return;
         }
       }
@@ -578,11 +627,14 @@ export function createSammlerRenderer() {
 
   function rotate(dir) {
     if (!view || !view.tile_to_place) return;
-    rot = (rot + dir + 4) % 4;
     if (pending) {
-      if (legalAt(pending.x, pending.y, rot)) pending.rotation = rot;
-      else pending = null;
-    }
+      // rotate in place: the next turn of the tile that fits the chosen spot (the spot stays)
+      const rotations = rotationsAt(pending.x, pending.y);
+      for (let k = 1; k <= 4; k++) {
+        const r = (pending.rotation + dir * k + 8) % 4;
+        if (rotations.includes(r)) { rot = r; pending.rotation = r; break; }
+      }
+    } else rot = (rot + dir + 4) % 4;
     showPanel();
     dirty = true;
   }
@@ -629,7 +681,7 @@ export function createSammlerRenderer() {
     const [x0, y0] = cam.toScreen(tile.x, tile.y);
     const box = zoomBox();
     const underButtons = (x, y, r) => x + r > box.left && y - r < box.bottom;
-    const list = layoutChoices(zones, markerRadius(), markerGap(), [x0, y0, camera.scale], cam.size(), underButtons);
+    const list = layoutChoices(zones, markerRadius(), markerGap(), [x0, y0, camera.scale], cam.size(), underButtons, touchy());
     markerCache = { key, list };
     return list;
   }
@@ -732,6 +784,7 @@ export function createSammlerRenderer() {
         const [sx, sy] = cam.toScreen(x + lx / TILE, y + ly / TILE);
         return { x: rect.left + sx, y: rect.top + sy };
       },
+      get pressedZone() { return hoverZone; },
       markers() {
         const rect = canvas.getBoundingClientRect();
         return markers().map((m) => ({ action: m.action, x: rect.left + m.sx, y: rect.top + m.sy, r: m.r }));
