@@ -66,6 +66,7 @@ def test_elawa_on_a_phone_shows_the_way_to_the_hand(browser, served_dist):
         save, _ = cut("elawa", lambda v: v["phase"] == "take")
         load(page, save, f"{BOARD}.ready")
         bar_height = page.locator(".elawa-bar").bounding_box()["height"]
+        buttons_height = page.locator(".elawa-bar .elawa-buttons").bounding_box()["height"]
         # (the bar's own place in the flow lies between them: counted out; it was ~195 px)
         gap = page.evaluate("""() => document.querySelector('.elawa-tribes').getBoundingClientRect().top
                                     - document.querySelector('.elawa-hand .hint').getBoundingClientRect().bottom
@@ -85,7 +86,11 @@ def test_elawa_on_a_phone_shows_the_way_to_the_hand(browser, served_dist):
         assert abs(pointer.bounding_box()["y"] - ends["y"]) < 2
         widths = page.evaluate("() => [...document.querySelectorAll('.elawa-buttons, .elawa-buttons button')].map((b) => [b.id, b.scrollWidth, b.clientWidth])")
         assert all(s <= c for _, s, c in widths), widths
-        assert page.locator(".elawa-bar").bounding_box()["height"] == pytest.approx(bar_height, abs=1)
+        # the pointer adds no row: the buttons keep their height; the bar grows only by the prompt's
+        # own lines, which are never cut (the whole instruction readable)
+        assert page.locator(".elawa-bar .elawa-buttons").bounding_box()["height"] == pytest.approx(buttons_height, abs=1)
+        assert page.evaluate("() => { const p = document.querySelector('.elawa-bar .prompt'); return p.scrollHeight <= p.clientHeight + 1; }")
+        assert page.locator(".elawa-bar").bounding_box()["height"] >= bar_height - 1
         assert "primary" not in (page.locator("#elawa-end-turn").get_attribute("class") or "")
         bar = page.locator(".elawa-bar").bounding_box()
         assert bar["y"] + bar["height"] <= 740.5  # in sight at the foot of the screen
