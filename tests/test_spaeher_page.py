@@ -37,9 +37,23 @@ def click_at(page, pt):
     page.mouse.click(pt["x"], pt["y"])
 
 
+def settle(page):
+    """Waits until the page's scroll position has not changed for three looks 60 ms apart."""
+    last, same = None, 0
+    for _ in range(50):
+        y = page.evaluate("() => window.scrollY")
+        same = same + 1 if y == last else 0
+        if same >= 2:
+            return
+        last = y
+        page.wait_for_timeout(60)
+
+
 def canvas_point(page, expr):
     """A point of the table, scrolled into the viewport first (the table can be taller; on a
-    phone the prompt stays at the top)."""
+    phone the prompt stays at the top). Measured once the page is at rest: a new step may bring
+    its choice into view by itself, and a player taps after that, not during it."""
+    settle(page)
     pt = page.evaluate(f"() => window.urzeit.board.{expr}")
     if not 150 <= pt["y"] <= page.evaluate("() => window.innerHeight") - 40:
         page.evaluate(f"() => window.scrollBy(0, {pt['y']} - window.innerHeight / 2)")
