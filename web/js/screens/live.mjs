@@ -531,28 +531,6 @@ async function openAnswer(code, data, target) {
     return;
   }
   const ch = bus();
-
-// An answer link opened in a new tab goes to the waiting table in another tab at once (no
-// engine needed here); a spent invite says so at once, too.
-if (location.hash.startsWith("#a=")) {
-  const hash = location.hash;
-  history.replaceState(null, "", location.pathname + location.search);
-  unpack(hash.slice(3)).then((text) => {
-    const data = JSON.parse(text);
-    if (!data || data.v !== 1 || typeof data.id !== "string") throw new Error("not an answer");
-    return openAnswer(hash.slice(3), data, $("import-message"));
-  })
-    .catch(() => { $("import-message").textContent = t("liveBadLink"); });
-} else if (location.hash.startsWith("#l=")) {
-  unpack(location.hash.slice(3)).then((text) => {
-    const data = JSON.parse(text);
-    if (data && typeof data.id === "string" && usedHere(data.id)) {
-      history.replaceState(null, "", location.pathname + location.search);
-      $("import-message").textContent = t("liveSpent");
-      app.dataset.liveInvite = "spent";
-    }
-  }).catch(() => { /* a damaged link is said when it is opened */ });
-}
   if (!ch) {
     target.textContent = t("liveNoInvite");
     return;
