@@ -91,6 +91,11 @@ def wait_idle(page):
     page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
 
 
+def wait_flights(page):
+    """Until no element is flying to its new place (a measured box is then where it stays)."""
+    page.wait_for_function("() => window.urzeit.flightsRunning() === 0")
+
+
 def state_id(page):
     return int(page.locator("#app").get_attribute("data-state-id"))
 

@@ -14,7 +14,7 @@ import { bindSettings, renderSettings } from "./screens/settings.mjs";
 import { onSettingsChange, settings } from "./settings.mjs";
 import { setHighContrast } from "./seats.mjs";
 import { bindSound, soundReady } from "./sound.mjs";
-import { motionLog, motionMs } from "./motion.mjs";
+import { flightsRunning, motionLog, motionMs } from "./motion.mjs";
 import { endLive, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
@@ -250,6 +250,7 @@ if (TEST_MODE) {
     settings,
     motionMs,
     motionLog,
+    flightsRunning,
     get soundReady() { return soundReady(); },
     timings: () => ({ engineReadyMs: engine.readyMs, marks: engine.lastStatus && engine.lastStatus[1].marks }),
   };

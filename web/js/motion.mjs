@@ -30,6 +30,11 @@ export function motionMs() {
   return DURATION[settings().motion] || 0;
 }
 
+/** How many flights are in the air now (tests wait for 0 before they measure a moved element). */
+export function flightsRunning() {
+  return running.size;
+}
+
 /** Ends every running flight at once (its element is where it belongs). */
 export function finishMotion() {
   for (const a of [...running]) {
