@@ -139,6 +139,9 @@ def test_the_sammler_table_as_a_board_gamer_found_it(page, served_dist):
     view = page.evaluate("() => window.urzeit.view")
     assert len(view["tiles"]) >= tiles + 2  # mine and the computer's: the figure step passed by itself
     assert page.locator("#notice").inner_text() == "No figures left – tile placed."
+    page.click("#lang-toggle")  # the note is worded anew in the other language
+    assert page.locator("#notice").inner_text() == "Keine Figuren mehr – Karte gelegt."
+    page.click("#lang-toggle")
     assert "places no figure" in page.locator("#log").inner_text() or "no figure" in page.locator("#log").inner_text()
     # the player's zoom stayed; spots beyond the canvas are reached by the arrows at its edge
     assert scale(page) == pytest.approx(zoomed)

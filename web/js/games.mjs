@@ -20,7 +20,7 @@
 //                          when a decision waits; default the table), scrollsToDecisions (true: the
 //                          renderer scrolls its own decision areas into view), unmount(), hook (tests)
 //     optional: autoAction(view) -> {action, note} or null: a step of the player's with nothing
-//                          to decide, which the page plays at once (note: words for the status
+//                          to decide, which the page plays at once (note: {de, en} for the status
 //                          line); an undo goes back past it
 import { game as sammler } from "./renderers/sammler/index.mjs";
 import { game as spaeher } from "./renderers/spaeher/index.mjs";

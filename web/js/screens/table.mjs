@@ -31,9 +31,12 @@ export function renderer() {
   return match.renderer || genericRenderer;
 }
 
+let noticeWords = null;  // a notice given as a function is worded anew on a language switch
+
 export function say(text) {
   // a neutral notice (hint, restored game); errors go to #message
-  $("notice").textContent = text;
+  noticeWords = typeof text === "function" ? text : null;
+  $("notice").textContent = noticeWords ? noticeWords() : text;
 }
 
 export function fail(err) {
@@ -355,6 +358,7 @@ function rewordLog() {
 // The language changed: names, log, bar and table in the new language.
 export function relabel() {
   if (!match.view || $("game").hidden) return;
+  if (noticeWords) $("notice").textContent = noticeWords();
   rename();
   $("game-title").textContent = entryTitle(match.game);
   if (match.mode === "replay") renderTurnList();
@@ -439,7 +443,7 @@ export async function advance() {
         if (generation !== match.generation) return;
         logEvents(r.events, r.log);
         setView(r.view);
-        say(r.view.over ? "" : auto.note || "");
+        say(r.view.over || !auto.note ? "" : () => auto.note[getLang()] || "");
         continue;
       }
       break;

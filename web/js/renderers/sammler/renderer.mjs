@@ -390,9 +390,9 @@ export function createSammlerRenderer() {
   function autoAction(v) {
     const legal = v && !v.over && v.phase === "figure" && v.seat === v.current_seat ? v.legal || [] : [];
     if (legal.length !== 1 || legal[0].type !== "pass") return null;
-    const t = text(api.lang());
     const own = (v.supply || [])[v.seat];
-    return { action: legal[0], note: own && !own.members && !own.huts ? t.noFigures : t.noFigureFits };
+    const key = own && !own.members && !own.huts ? "noFigures" : "noFigureFits";
+    return { action: legal[0], note: { de: text("de")[key], en: text("en")[key] } };  // worded anew on a switch
   }
 
   // On a small screen the board and the buttons of the decision come into view.
