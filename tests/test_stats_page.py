@@ -198,4 +198,10 @@ def test_finished_games_are_kept_once_and_the_statistics_screen_shows_them(page,
     page.click(".stats-yes")
     assert stat_keys(page) == []
     assert page.locator("#stats-empty").is_visible() and page.locator("#stats-export").is_disabled()
+    # a tab that still shows the deleted game's end screen (its save lives on) is reloaded: the
+    # game is not kept again
+    page.evaluate("() => sessionStorage.setItem('urzeit.table', 'elawa1')")
+    page.reload()
+    page.wait_for_selector("#end-screen:not([hidden])", timeout=READY)
+    assert stat_keys(page) == []
     page.watch.assert_clean()

@@ -3,6 +3,9 @@
 // the game's save id (a fair game: its game id), so a reload of the end screen or a resumed
 // game never counts twice. Only the last MAX_STATS are kept.
 const PREFIX = "urzeit.stat.";
+// Ids of records the player deleted: their end screen (its save may live on) must not keep them again.
+const FORGOTTEN = "urzeit.stats-forgotten";
+const MAX_FORGOTTEN = 300;
 export const MAX_STATS = 100;
 export const STATS_FORMAT = "urzeit-stats";
 
@@ -68,13 +71,29 @@ export function recordGame(record) {
   const s = storage();
   if (!s || !validStat(record)) return false;
   try {
-    if (s.getItem(PREFIX + record.id) !== null) return false;
+    if (s.getItem(PREFIX + record.id) !== null || forgotten(s).includes(record.id)) return false;
     s.setItem(PREFIX + record.id, JSON.stringify(record));
   } catch {
     return false;  // full or blocked: the game itself is not affected
   }
   pruneStats();
   return true;
+}
+
+function forgotten(s) {
+  try {
+    const ids = JSON.parse(s.getItem(FORGOTTEN) || "[]");
+    return Array.isArray(ids) ? ids.filter((x) => typeof x === "string") : [];
+  } catch {
+    return [];  // unreadable: forget nothing rather than fail the end screen
+  }
+}
+
+function forget(s, ids) {
+  try {
+    const kept = forgotten(s).filter((x) => !ids.includes(x));
+    s.setItem(FORGOTTEN, JSON.stringify([...kept, ...ids].slice(-MAX_FORGOTTEN)));
+  } catch { /* full or blocked: at worst a deleted game comes back */ }
 }
 
 export function pruneStats(max = MAX_STATS) {
@@ -84,7 +103,9 @@ export function pruneStats(max = MAX_STATS) {
 
 export function deleteStat(id) {
   const s = storage();
-  if (s) s.removeItem(PREFIX + id);
+  if (!s) return;
+  s.removeItem(PREFIX + id);
+  forget(s, [id]);
 }
 
 // Every statistics entry, the unreadable ones too.
@@ -94,6 +115,7 @@ export function deleteAllStats() {
   const keys = [];
   for (let i = 0; i < s.length; i++) if (s.key(i) && s.key(i).startsWith(PREFIX)) keys.push(s.key(i));
   for (const k of keys) s.removeItem(k);
+  forget(s, keys.map((k) => k.slice(PREFIX.length)));
 }
 
 export function exportText(records) {
