@@ -60,7 +60,7 @@ export function tribeEls(view, lang, cards, { card, stores, act }) {
   const colourOrder = Object.keys(COLOURS);
   const said = (view.words && view.words.players) || [];
   return view.players.map((p, i) => {
-    const box = el("section", { class: "tribe", "data-player": i }, el("h3", {}, said[i] ? said[i].tribe : ""));
+    const box = el("section", { class: "tribe", "data-player": i }, el("h3", {}, seatMark(i, { className: "swatch" }), " ", said[i] ? said[i].tribe : ""));
     const sorted = [...p.tribe].sort((a, b) => TYPE_ORDER.indexOf(cards[a.card].type) - TYPE_ORDER.indexOf(cards[b.card].type)
       || colourOrder.indexOf(cards[a.card].colour) - colourOrder.indexOf(cards[b.card].colour));
     const row = el("div", { class: "card-row" });
