@@ -194,6 +194,14 @@ def test_a_new_game_on_a_phone_starts_at_the_top_not_at_the_menus_scroll(browser
     wait_idle(page)
     page.wait_for_selector(".sammler-panel .hint")
     assert "R" not in page.locator(".sammler-panel .hint").inner_text().split()
+    # the narrowest phone (320 px, German): the top bar keeps one line once the game is ready,
+    # its status still read out
+    page.set_viewport_size({"width": 320, "height": 640})
+    bar = page.locator("header.topbar").bounding_box()
+    button = page.locator("#lang-toggle").bounding_box()
+    assert bar["height"] < 2 * button["height"] + 10 and button["y"] < bar["y"] + bar["height"] / 2
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
+    assert page.locator("#engine-text").text_content().strip()
     context.close()
 
 
