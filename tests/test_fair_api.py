@@ -151,3 +151,33 @@ def test_a_private_deck_that_is_scripted_is_refused():
     r = api.call({"op": "fair_new", "game": "nim", "players": 2, "seat": 0,
                   "options": {"setup": {"deck": [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]}}})
     assert not r["ok"] and r["error"]["reason"] == "fair.private_draws"
+
+
+def test_a_computer_seat_moves_by_fair_ai_only_on_its_turn():
+    # a live table's computer seat: the host's browser asks its party's bot, then signs the move
+    p = two_parties()
+    r, _ = pass_link(p, 1, 0)
+    assert r["waiting"] == {"for": "move", "seats": [0]}
+    refused({"op": "fair_ai", "party": p[1]}, "fair.not_your_turn")  # not its move: nothing chosen
+    before = ok({"op": "fair_record", "party": p[0]})
+    for bad in ({"level": "godlike"}, {"budget_ms": -1}):
+        assert api.call({"op": "fair_ai", "party": p[0], **bad})["error"]["code"] == "bad_request"
+    assert ok({"op": "fair_record", "party": p[0]}) == before  # choosing changes nothing
+    cur, done, bot_moves = 0, False, 0
+    while not done:
+        res = ok({"op": "fair_view", "party": p[cur], "lang": "en"})
+        w, v = res["waiting"], res["view"]
+        if w == {"for": "move", "seats": [cur]}:
+            if cur == 1:
+                a = ok({"op": "fair_ai", "party": p[1], "level": "easy", "budget_ms": 200})["action"]
+                assert a in v["legal"]
+                bot_moves += 1
+            else:
+                a = v["legal"][0]
+            ok({"op": "fair_act", "party": p[cur], "action": a})
+            continue
+        r, _ = pass_link(p, cur, 1 - cur)
+        done = w["for"] is None and r["waiting"]["for"] is None
+        cur = 1 - cur
+    assert bot_moves >= 3
+    assert ok({"op": "fair_check", "record": ok({"op": "fair_record", "party": p[0]})})["verified"]
