@@ -35,6 +35,9 @@ addTexts({
     liveMismatch: "Die Spielstände weichen voneinander ab – das Spiel ist angehalten. Exportiere das Protokoll und vergleicht es.",
     liveChat: "Zurufen …", liveSaid: (n, text) => `${n}: ${text}`,
     liveRematch: "Revanche (gleiche Plätze)",
+    liveComputer: (level) => `Computer (${level})`, liveHotSeat: "am Gerät des Gastgebers",
+    liveHere: (what) => `${what} · hier`, liveAtHost: (what) => `${what} beim Gastgeber`,
+    liveSeatFriend: "Freund (Einladung)", liveSeatHere: "Mensch an diesem Gerät", liveSeatKind: (i) => `Platz ${i}`,
   },
   en: {
     modeLive: "Live with friends (direct, no server)",
@@ -63,5 +66,8 @@ addTexts({
     liveMismatch: "The game states differ – the game is stopped. Export the record and compare.",
     liveChat: "Say something …", liveSaid: (n, text) => `${n}: ${text}`,
     liveRematch: "Rematch (same seats)",
+    liveComputer: (level) => `Computer (${level})`, liveHotSeat: "on the host's device",
+    liveHere: (what) => `${what} · here`, liveAtHost: (what) => `${what} at the host's`,
+    liveSeatFriend: "Friend (invite)", liveSeatHere: "Human on this device", liveSeatKind: (i) => `Seat ${i}`,
   },
 });

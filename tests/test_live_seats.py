@@ -1,0 +1,76 @@
+"""Live play with the host's own other seats (issue 25, goal 4): a computer seat and a hot-seat
+seat beside friends at one live table. The host's browser holds each of those seats' own party
+(keys, secrets), runs the computer's bot and lets the hot-seat player move on its screen; the
+friends see those seats named as what they are. Every record passes `fair.check`."""
+
+import pytest
+
+from browser_support import screenshot
+from test_live_play import (READY, SHORT, checked, connected, invite, new_page, open_invite, paste_answer, ready,
+                            same_state, state_id)
+
+pytestmark = pytest.mark.browser
+
+
+def my_turn(p):
+    return p.locator("#app").get_attribute("data-fair-waiting") == "me" and p.evaluate("() => window.urzeit.legal.length")
+
+
+def play_humans(pages, limit=600):
+    """Each page moves (its first legal move) when its shown seat is to move; the computer
+    seats move by themselves. Until every page shows the end."""
+    moves = 0
+    for _ in range(limit):
+        if all(p.evaluate("() => Boolean(window.urzeit.view && window.urzeit.view.over)") for p in pages):
+            return moves
+        for p in pages:
+            if p.locator("#pass-screen").is_visible():
+                p.click("#pass-ready")
+            if my_turn(p):
+                r = p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+                assert r["ok"], r
+                moves += 1
+                break
+        else:
+            pages[0].wait_for_timeout(20)
+    raise AssertionError("the game did not end")
+
+
+def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
+    host = new_page(browser, "en", phone=False)
+    ready(host, served_dist)
+    # the set-up offers each other seat as a friend, a person here or the computer
+    host.click("[data-game-id='sammler']")
+    host.click("#mode-live")
+    host.select_option("#player-count", "3")
+    host.select_option(".seat-live[data-seat='1']", "ai")
+    assert host.locator("#seat-list .seat[data-seat='1'] .seat-level").count() == 1
+    host.select_option(".seat-live[data-seat='2']", "human")
+    assert host.locator("#seat-list .seat[data-seat='2'] input").count() == 1  # a hot-seat player's name
+    host.select_option(".seat-live[data-seat='2']", "friend")
+    host.evaluate("(o) => window.urzeit.startLive({game: 'sammler', players: 3, options: o, name: 'Ada',"
+                  " seats: [{kind: 'friend'}, {kind: 'ai', level: 'easy'}, {kind: 'friend'}]})", SHORT)
+    host.wait_for_selector("#live-panel .live-seat[data-seat='2'] .live-invite")
+    bot = host.locator("#live-panel .live-seat[data-seat='1']")
+    assert bot.get_attribute("data-here") == "ai" and bot.locator(".live-invite").count() == 0
+    assert "Computer (Easy)" in bot.inner_text()
+
+    friend = new_page(browser, "de", phone=True)
+    paste_answer(host, open_invite(friend, invite(host, 2), "Cy"))
+    connected(host, friend)
+    seat = friend.locator("#live-panel .live-seat[data-seat='1']")
+    friend.wait_for_function("() => document.querySelector(\"#live-panel .live-seat[data-seat='1']\").dataset.here === 'ai'")
+    assert "Computer (Leicht) beim Gastgeber" in seat.inner_text()
+    assert seat.get_attribute("data-state") == "open"
+    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Easy)", "Cy"]
+    play_humans([host, friend])
+    for p in (host, friend):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+    rec = checked(host)
+    assert rec == checked(friend)
+    bot_moves = [m for m in rec["messages"] if m["kind"] == "act" and m["seat"] == 1]
+    assert len(bot_moves) >= 2  # signed by the computer seat's own key
+    assert friend.locator("#log").inner_text().count("Computer") >= 2
+    screenshot(friend, "live-seats-end-phone")
+    friend.context.close()
+    host.context.close()
