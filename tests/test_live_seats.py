@@ -6,7 +6,7 @@ friends see those seats named as what they are. Every record passes `fair.check`
 import pytest
 
 from browser_support import screenshot
-from test_live_play import (READY, SHORT, checked, connected, invite, new_page, open_invite, paste_answer, ready,
+from test_live_play import (READY, SHORT, SHORT_ELAWA, checked, connected, invite, new_page, open_invite, paste_answer, ready,
                             same_state, state_id)
 
 pytestmark = pytest.mark.browser
@@ -53,7 +53,7 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     host.wait_for_selector("#live-panel .live-seat[data-seat='2'] .live-invite")
     bot = host.locator("#live-panel .live-seat[data-seat='1']")
     assert bot.get_attribute("data-here") == "ai" and bot.locator(".live-invite").count() == 0
-    assert "Computer (Easy)" in bot.inner_text()
+    assert "Computer (Easy) · here" in bot.inner_text()
 
     friend = new_page(browser, "de", phone=True)
     paste_answer(host, open_invite(friend, invite(host, 2), "Cy"))
@@ -62,7 +62,7 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     friend.wait_for_function("() => document.querySelector(\"#live-panel .live-seat[data-seat='1']\").dataset.here === 'ai'")
     assert "Computer (Leicht) beim Gastgeber" in seat.inner_text()
     assert seat.get_attribute("data-state") == "open"
-    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Easy)", "Cy"]
+    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Leicht)", "Cy"]
     play_humans([host, friend])
     for p in (host, friend):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
@@ -70,7 +70,54 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     assert rec == checked(friend)
     bot_moves = [m for m in rec["messages"] if m["kind"] == "act" and m["seat"] == 1]
     assert len(bot_moves) >= 2  # signed by the computer seat's own key
-    assert friend.locator("#log").inner_text().count("Computer") >= 2
+    assert friend.locator("#log").inner_text().count("Computer (Leicht)") >= 1  # its moves, worded on the friend's page
     screenshot(friend, "live-seats-end-phone")
+    friend.context.close()
+    host.context.close()
+
+
+def test_hot_seat_seat_and_friend_at_one_live_table(browser, served_dist):
+    # Elawa hides each hand: the hot-seat player's hand shows only on its turn, behind the pass screen
+    host = new_page(browser, "de", phone=True)
+    ready(host, served_dist)
+    host.evaluate("(o) => window.urzeit.startLive({game: 'elawa', players: 3, options: o, name: 'Ada',"
+                  " seats: [{kind: 'friend'}, {kind: 'human', name: 'Bea'}, {kind: 'friend'}]})", SHORT_ELAWA)
+    host.wait_for_selector("#live-panel .live-seat[data-seat='2'] .live-invite")
+    assert host.locator("#live-panel .live-seat[data-seat='1']").get_attribute("data-here") == "human"
+    assert "Mensch an diesem Gerät" in host.locator("#live-panel .live-seat[data-seat='1']").inner_text()
+    friend = new_page(browser, "en", phone=False)
+    paste_answer(host, open_invite(friend, invite(host, 2), "Cy"))
+    connected(host, friend)
+    friend.wait_for_function("() => document.querySelector(\"#live-panel .live-seat[data-seat='1']\").dataset.here === 'human'")
+    assert "on the host's device" in friend.locator("#live-panel .live-seat[data-seat='1']").inner_text()
+    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Bea", "Cy"]
+    seen = set()
+    for _ in range(400):
+        if host.locator("#pass-screen").is_visible():
+            assert host.locator("#board").evaluate("(b) => getComputedStyle(b).visibility") == "hidden"
+            screenshot(host, "live-hotseat-pass-phone")
+            host.click("#pass-ready")
+        shown = host.evaluate("() => window.urzeit.view.seat")
+        seen.add(shown)
+        if shown == 1 and my_turn(host):
+            break
+        for p in (host, friend):
+            if my_turn(p):
+                assert p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")["ok"]
+                break
+        else:
+            host.wait_for_timeout(20)
+    # Bea's turn: the host's page shows Bea's own party (her hand), the friend waits for her
+    assert host.evaluate("() => window.urzeit.view.current_seat") == 1 and 1 in seen
+    assert host.locator("#app").get_attribute("data-passing") != "true"
+    screenshot(host, "live-hotseat-turn-phone")
+    screenshot(friend, "live-hotseat-friend-desktop")
+    play_humans([host, friend])
+    for p in (host, friend):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
+    assert host.evaluate("() => window.urzeit.view.seat") == 0  # at the end: the host's own seat again
+    rec = checked(host)
+    assert rec == checked(friend)
+    assert any(m["kind"] == "act" and m["seat"] == 1 for m in rec["messages"])
     friend.context.close()
     host.context.close()

@@ -291,7 +291,10 @@ function onFrame(seat, frame, problem) {
   }
   if (frame.t === "m") {
     if (!validMessages(frame.m)) return refuse("malformed");
-    const names = Array.isArray(frame.names) && frame.names.length <= 5 ? frame.names : undefined;
+    let names = Array.isArray(frame.names) && frame.names.length <= 5 ? frame.names : undefined;
+    // the host's computer seats in our own words ("Computer (Leicht)"), not the host's language
+    if (names && live.host) names = names.map((n, i) => (live.local.has(i) ? live.local.get(i).name : n));  // ours are named here
+    if (names && !live.host) names = names.map((n, i) => (live.here[i] && live.here[i].kind === "ai" ? t("liveComputer", t("levels")[live.here[i].level]) : n));
     return run(async () => {
       try {
         if (!live.joined) {
@@ -592,7 +595,7 @@ export async function startLive({ game, players, options, name, failMs, seats = 
     const want = seats[s] || {};
     if (want.kind === "ai") {
       const level = LEVELS.includes(want.level) ? want.level : "medium";
-      live.local.set(s, { kind: "ai", level, name: t("liveComputer", t("levels")[level]).slice(0, 40) });
+      live.local.set(s, { kind: "ai", level, name: t("liveComputer", t("levels")[level]) });
     } else if (want.kind === "human") {
       live.local.set(s, { kind: "human", level: null, name: String(want.name || "").trim().slice(0, 40) || t("seatName", s + 1, true) });
     }
