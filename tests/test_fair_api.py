@@ -181,3 +181,25 @@ def test_a_computer_seat_moves_by_fair_ai_only_on_its_turn():
         cur = 1 - cur
     assert bot_moves >= 3
     assert ok({"op": "fair_check", "record": ok({"op": "fair_record", "party": p[0]})})["verified"]
+
+
+def test_a_chat_line_is_signed_by_its_seat_and_checked():
+    p = two_parties()
+    pass_link(p, 1, 0)  # seat 0 knows seat 1's key now
+    line = ok({"op": "fair_chat", "party": p[1], "text": "  <img src=x onerror=alert(1)>\n"})["message"]
+    assert line["text"] == "<img src=x onerror=alert(1)>" and line["seat"] == 1  # text, trimmed, one line
+    assert ok({"op": "fair_chat_check", "party": p[0], "message": line}) == {"seat": 1, "text": line["text"]}
+    refused({"op": "fair_chat_check", "party": p[0], "message": line}, "fair.replayed")
+    said = ok({"op": "fair_chat", "party": p[1], "p": 3})["message"]
+    assert said["c"] > line["c"]
+    for forged in (dict(said, p=4), dict(said, seat=0), dict(line, text="I resign", c=line["c"] + 10**6)):
+        refused({"op": "fair_chat_check", "party": p[0], "message": forged}, "fair.bad_signature")
+    refused({"op": "fair_chat_check", "party": p[0], "message": dict(said, extra=1)}, "fair.bad_message")
+    refused({"op": "fair_chat_check", "party": p[0], "message": dict(said, gid="x")}, "fair.wrong_game")
+    assert ok({"op": "fair_chat_check", "party": p[0], "message": said}) == {"seat": 1, "p": 3}
+    refused({"op": "fair_chat", "party": p[1], "text": "x" * 201}, "fair.bad_message")
+    refused({"op": "fair_chat", "party": p[1], "text": " \n\t "}, "fair.bad_message")
+    refused({"op": "fair_chat", "party": p[1], "text": "hi", "p": 1}, "fair.bad_message")
+    # a line the host (seat 0) made up in seat 1's name: it has no key of seat 1's
+    fake = ok({"op": "fair_chat", "party": p[0], "text": "I resign"})["message"]
+    refused({"op": "fair_chat_check", "party": p[1], "message": dict(fake, seat=1)}, "fair.bad_signature")

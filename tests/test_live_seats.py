@@ -6,8 +6,8 @@ friends see those seats named as what they are. Every record passes `fair.check`
 import pytest
 
 from browser_support import screenshot
-from test_live_play import (READY, SHORT, SHORT_ELAWA, checked, connected, invite, new_page, open_invite, paste_answer, ready,
-                            same_state, state_id)
+from test_live_play import (SHORT, SHORT_ELAWA, checked, connected, invite, new_page, open_invite, paste_answer, ready,
+                            refused, state_id)
 
 pytestmark = pytest.mark.browser
 
@@ -119,5 +119,49 @@ def test_hot_seat_seat_and_friend_at_one_live_table(browser, served_dist):
     rec = checked(host)
     assert rec == checked(friend)
     assert any(m["kind"] == "act" and m["seat"] == 1 for m in rec["messages"])
+    friend.context.close()
+    host.context.close()
+
+
+def test_chat_lines_are_signed_text_and_flood_limited(browser, served_dist):
+    from test_live_play import host_table
+    host = host_table(browser, served_dist, "sammler", 2, SHORT, lang="en", phone=False)
+    friend = new_page(browser, "de", phone=True)
+    paste_answer(host, open_invite(friend, invite(host, 1), "Bo"))
+    connected(host, friend)
+    # a line typed by the friend: markup arrives as the same characters, never as an element
+    evil = "<img src=x onerror=\"document.title='pwned'\"> hallo"
+    friend.click("#live-chat summary")
+    friend.fill("#live-chat-text", evil)
+    screenshot(friend, "live-chat-open-phone")
+    friend.click("#live-chat-send")
+    host.wait_for_function("(t) => document.getElementById('live-said').textContent === 'Bo: ' + t", arg=evil)
+    assert friend.locator("#live-said").inner_text() == "Bo: " + evil and friend.locator("#live-chat-text").input_value() == ""
+    for p in (host, friend):
+        assert p.locator("#live-panel img").count() == 0 and p.title() != "pwned"
+    screenshot(friend, "live-chat-phone")
+    host.click("#live-chat summary")
+    host.click("#live-panel .live-phrase[data-phrase='0']")  # a preset phrase: signed too, in each one's words
+    friend.wait_for_function("() => document.getElementById('live-said').textContent === 'Ada: Hallo!'")
+    screenshot(host, "live-chat-desktop")
+    assert host.locator("#live-chat-text").get_attribute("maxlength") == "200"
+    # a line changed on the way (or made up by the relaying host) fails the signature; a replay is refused
+    line = friend.evaluate("() => window.urzeit.request({op: 'fair_chat', party: window.urzeit.view.match, text: 'gg'})")["message"]
+    send = "(f) => window.urzeit.live.sendRaw(0, JSON.stringify(f))"
+    friend.evaluate(send, {"t": "chat", "m": dict(line, text="I resign")})
+    refused(host, "fair.bad_signature")
+    friend.evaluate(send, {"t": "chat", "m": line})
+    host.wait_for_function("() => document.getElementById('live-said').textContent === 'Bo: gg'")
+    friend.evaluate(send, {"t": "chat", "m": line})
+    refused(host, "fair.replayed")
+    friend.evaluate(send, {"t": "chat", "m": dict(line, seat=0)})  # claims to be the host's seat
+    refused(host, "malformed")
+    # flooding: at most five lines in ten seconds are shown, the rest refused
+    for i in range(7):
+        friend.evaluate("(i) => window.urzeit.request({op: 'fair_chat', party: window.urzeit.view.match, text: 'x' + i})"
+                        ".then((r) => window.urzeit.live.sendRaw(0, JSON.stringify({t: 'chat', m: r.message})))", i)
+    refused(host, "chat_flood")
+    assert host.locator("#live-said").inner_text() != "Bo: x6"
+    assert state_id(host) == state_id(friend)  # the game is untouched by all this
     friend.context.close()
     host.context.close()

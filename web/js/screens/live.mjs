@@ -29,9 +29,10 @@ const live = {
   joined: false, pendingName: null, failMs: undefined, lastChat: null,
   // the host's own other seats (computer and hot-seat), each its own party with its own keys:
   // seat → {kind: "ai" | "human", level, name, party, priv}; `here` (a friend's) says which seats those are
-  local: new Map(), here: [], mainParty: null, shown: null, partyHave: new Map(), thinking: null, handing: null,
+  chatTimes: new Map(), local: new Map(), here: [], mainParty: null, shown: null, partyHave: new Map(), thinking: null, handing: null,
 };
 const LEVELS = ["random", "easy", "medium", "hard"];
+const CHAT_MAX = 200, CHAT_LINES = 5, CHAT_WINDOW_MS = 10_000;
 const BOT_MS = 2000;  // a computer seat's search budget per decision
 const botPauseMs = () => (TEST_MODE ? 0 : settings().aiPause);  // its thinking delay, as at a local table
 
@@ -329,11 +330,22 @@ function onFrame(seat, frame, problem) {
     return renderPanel();
   }
   if (frame.t === "chat") {
-    const from = live.host ? seat : frame.seat;  // the host says who; a friend cannot claim another seat to it
-    if (!Number.isInteger(frame.p) || !PHRASES[frame.p] || !Number.isInteger(from) || from < 0 || from >= live.players) return refuse("malformed");
-    showChat(from, frame.p);
-    if (live.host) for (const [s, q] of live.peers) if (s !== seat) q.peer.send({ t: "chat", seat: from, p: frame.p });
-    return;
+    // signed by the seat that said it: the host relays a friend's line but cannot make one up
+    const m = frame.m;
+    if (!m || typeof m !== "object" || Array.isArray(m) || !Number.isInteger(m.seat) || (live.host && m.seat !== seat)) return refuse("malformed");
+    if (!chatAllowed(m.seat)) return refuse("chat_flood");
+    return run(async () => {
+      let said;
+      try {
+        said = await engine.request({ op: "fair_chat_check", party: live.host ? live.mainParty : match.id, message: m });
+      } catch (err) {
+        refuse(err.reason || err.code || "refused", err);
+        return;
+      }
+      if ("p" in said && !PHRASES[said.p]) return refuse("malformed");
+      showChat(said);
+      if (live.host) for (const [s, q] of live.peers) if (s !== seat) q.peer.send({ t: "chat", m });
+    });
   }
   refuse("unknown");
 }
@@ -458,34 +470,81 @@ function renderPanel() {
     }
     dots.append(li);
   }
-  // folded: on a phone the phrases would push the board down
-  const open = $("live-chat") && $("live-chat").open;
-  const chat = el("details", { class: "live-chat", id: "live-chat" }, el("summary", { class: "live-chat-label" }, t("liveChat")));
-  chat.open = Boolean(open);
-  PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
-                                                        onclick: () => say_(i) }, ph[getLang()])));
-  const rematchButton = live.host && v && v.over && !live.stopped
-    ? el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => run(rematch) }, t("liveRematch")) : null;
-  const said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
-  if (live.lastChat) said.textContent = t("liveSaid", nameOf(live.lastChat.seat), PHRASES[live.lastChat.p][getLang()]);
-  panel.replaceChildren(dots, chat, said);
-  if (rematchButton) panel.prepend(rematchButton);
+  // the dots are redrawn; the chat box stays (a line being typed keeps its text and focus)
+  const old = panel.querySelector(".live-seats");
+  if (old) old.replaceWith(dots);
+  else panel.append(dots);
+  let chat = $("live-chat");
+  if (!chat || chat.dataset.lang !== getLang()) {
+    const fresh = chatBox(chat && chat.open);
+    if (chat) chat.replaceWith(fresh);
+    else panel.append(fresh);
+    chat = fresh;
+  }
+  chat.querySelector("#live-chat-send").disabled = !live.joined;
+  let said = $("live-said");
+  if (!said) {
+    said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
+    panel.append(said);
+  }
+  said.textContent = chatText(live.lastChat);  // text only: a line from a peer is never markup
+  if ($("live-rematch")) $("live-rematch").remove();
+  if (live.host && v && v.over && !live.stopped) {
+    panel.prepend(el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => run(rematch) }, t("liveRematch")));
+  }
   const all = [...live.peers.values()];
   app.dataset.live = all.length && all.every((p) => p.state === "open") ? "open"
     : all.some((p) => p.state === "failed") ? "failed" : all.some((p) => p.state === "closed") ? "closed"
     : all.some((p) => p.state === "connecting") ? "connecting" : "waiting";
 }
 
-function say_(i) {
-  if ($("live-chat")) $("live-chat").open = false;  // said: the board comes back up on a phone
-  showChat(live.seat, i);
-  for (const [, p] of live.peers) p.peer.send(live.host ? { t: "chat", seat: live.seat, p: i } : { t: "chat", p: i });
+// Folded: on a phone the phrases would push the board down. Preset phrases, emoji and a short line.
+function chatBox(open) {
+  const chat = el("details", { class: "live-chat", id: "live-chat", "data-lang": getLang() },
+    el("summary", { class: "live-chat-label" }, t("liveChat")));
+  chat.open = Boolean(open);
+  PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
+                                                        onclick: () => say_({ p: i }) }, ph[getLang()])));
+  const input = el("input", { id: "live-chat-text", type: "text", maxlength: String(CHAT_MAX), autocomplete: "off",
+                              placeholder: t("liveChatPlaceholder"), "aria-label": t("liveChatPlaceholder") });
+  chat.append(el("form", { class: "live-chat-form", id: "live-chat-form", onsubmit: (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (text) say_({ text }, () => { input.value = ""; });
+  } }, input, el("button", { type: "submit", class: "ghost", id: "live-chat-send" }, t("liveChatSend"))));
+  return chat;
 }
 
-function showChat(seat, p) {
-  live.lastChat = { seat, p };
-  const said = $("live-said");
-  if (said) said.textContent = t("liveSaid", nameOf(seat), PHRASES[p][getLang()]);
+// A line from this seat: signed by its own party (the host's: its own seat's), then sent.
+function say_(what, done = () => {}) {
+  if (!live.joined) return;
+  if ($("live-chat")) $("live-chat").open = false;  // said: the board comes back up on a phone
+  engine.request({ op: "fair_chat", party: live.host ? live.mainParty : match.id, ...what }).then(({ message }) => {
+    done();
+    showChat({ seat: message.seat, text: message.text, p: message.p });
+    for (const [, p] of live.peers) p.peer.send({ t: "chat", m: message });
+  }).catch((err) => showError($("message"), err));
+}
+
+function chatText(said) {
+  if (!said) return "";
+  return t("liveSaid", nameOf(said.seat), said.text !== undefined ? said.text : PHRASES[said.p][getLang()]);
+}
+
+function showChat(said) {
+  live.lastChat = said;
+  const line = $("live-said");
+  if (line) line.textContent = chatText(said);
+}
+
+// At most CHAT_LINES lines from one seat in CHAT_WINDOW_MS: more are refused, not shown.
+function chatAllowed(seat) {
+  const now = Date.now();
+  const times = (live.chatTimes.get(seat) || []).filter((x) => now - x < CHAT_WINDOW_MS);
+  live.chatTimes.set(seat, times);
+  if (times.length >= CHAT_LINES) return false;
+  times.push(now);
+  return true;
 }
 
 // ---- dialogs: the invite (host) and the answer (friend), each a link and a QR code ----
