@@ -124,11 +124,29 @@ def test_hot_seat_seat_and_friend_at_one_live_table(browser, served_dist):
 
 
 def test_chat_lines_are_signed_text_and_flood_limited(browser, served_dist):
-    from test_live_play import host_table
+    from test_live_play import host_table, open_invite_here, play, same_state
     host = host_table(browser, served_dist, "sammler", 2, SHORT, lang="en", phone=False)
     friend = new_page(browser, "de", phone=True)
-    paste_answer(host, open_invite(friend, invite(host, 1), "Bo"))
+    # an answer the host never opens: when the friend's wait runs out, it says so and offers the link game
+    ready(friend, served_dist)
+    friend.evaluate("() => { globalThis.urzeitLiveAnswerMs = 1500; }")
+    open_invite_here(friend, invite(host, 1), "Bo")
+    friend.wait_for_selector("#app[data-live-answer-timeout='true']", timeout=15_000)
+    assert "nicht innerhalb von 10 Minuten" in friend.locator("#message").inner_text()
+    assert "per Link" in friend.locator("#message").inner_text()
+    assert friend.locator("#live-answer-dialog[open]").count() == 0
+    assert host.locator("#live-panel .live-by-link[data-seat='1']").count() == 1  # the host's way to the link game
+    friend.evaluate("() => { delete globalThis.urzeitLiveAnswerMs; }")
+    open_invite_here(friend, invite(host, 1), "Bo")
+    paste_answer(host, friend.locator("#live-answer-dialog-link").input_value())
     connected(host, friend)
+    # a game frame lost on the way: the friend sees the host is further on and asks for what it lacks
+    at = same_state([host, friend])
+    host.evaluate("() => window.urzeit.live.loseNext(1)")
+    play([host, friend], moves=1)
+    assert same_state([host, friend]) > at
+    assert int(friend.locator("#app").get_attribute("data-live-asked") or 0) >= 1
+    assert friend.locator("#live-panel .live-seat[data-seat='0']").get_attribute("data-state") == "open"  # no reconnect
     # a line typed by the friend: markup arrives as the same characters, never as an element
     evil = "<img src=x onerror=\"document.title='pwned'\"> hallo"
     friend.click("#live-chat summary")

@@ -32,6 +32,8 @@ const live = {
   chatTimes: new Map(), local: new Map(), here: [], mainParty: null, shown: null, partyHave: new Map(), thinking: null, handing: null,
 };
 const LEVELS = ["random", "easy", "medium", "hard"];
+const ANSWER_MS = 10 * 60 * 1000;
+const CATCH_UP_MS = 1500;  // how long a friend's answer waits for the host
 const CHAT_MAX = 200, CHAT_LINES = 5, CHAT_WINDOW_MS = 10_000;
 const BOT_MS = 2000;  // a computer seat's search budget per decision
 const botPauseMs = () => (TEST_MODE ? 0 : settings().aiPause);  // its thinking delay, as at a local table
@@ -235,7 +237,8 @@ async function push() {
     if (p.state !== "open" || !p.have) continue;
     const out = all.filter((m) => m.seat !== seat && m.n >= (p.have[m.seat] || 0));
     if (out.length) {
-      p.peer.send({ t: "m", m: out, names });
+      if (live.loseNext === seat) live.loseNext = null;  // a test: as if this frame were lost on the way
+      else p.peer.send({ t: "m", m: out, names });
       for (const m of out) p.have[m.seat] = Math.max(p.have[m.seat] || 0, m.n + 1);
     }
     if (hash) p.peer.send({ t: "h", k: stepKey(match.view), h: hash });
@@ -308,6 +311,8 @@ function onFrame(seat, frame, problem) {
         delete app.dataset.liveRefused;
       } catch (err) {
         refuse(err.reason || err.code || "refused", err);
+        // e.g. a batch that needs one we never got: say what we hold, the peer sends the rest
+        if (err.reason !== "fair.nothing_new" && err.reason !== "fair.bad_signature") askMissing(seat);
         return;
       }
       if (!p.have) p.have = [];
@@ -318,6 +323,10 @@ function onFrame(seat, frame, problem) {
     if (typeof frame.k !== "string" || typeof frame.h !== "string" || frame.h.length > 100) return refuse("malformed");
     if (!live.peerHashes.has(seat)) live.peerHashes.set(seat, new Map());
     live.peerHashes.get(seat).set(frame.k, frame.h);
+    // the peer is further on than we are: if we have not caught up soon, a frame went missing
+    if (live.joined && /^\d{1,6}$/.test(frame.k) && match.view && Number(frame.k) > match.view.state_id) {
+      setTimeout(() => { if (match.view && Number(frame.k) > match.view.state_id) askMissing(seat); }, CATCH_UP_MS);
+    }
     return compare(frame.k);
   }
   if (frame.t === "rematch") return rematchJoined(seat);
@@ -348,6 +357,17 @@ function onFrame(seat, frame, problem) {
     });
   }
   refuse("unknown");
+}
+
+// Our counts of each seat's messages to a peer (at most once a second): it sends what we lack,
+// over the same channel, with no reconnect.
+function askMissing(seat) {
+  const p = live.peers.get(seat);
+  const now = Date.now();
+  if (!p || p.state !== "open" || now - (p.asked || 0) < 1000) return;
+  p.asked = now;
+  app.dataset.liveAsked = String(Number(app.dataset.liveAsked || 0) + 1);
+  run(async () => p.peer.send({ t: "have", have: await counts() }));
 }
 
 // A rematch keeps the seats: the host opens a new fair game with the same table and tells the
@@ -394,7 +414,12 @@ function onState(seat, state, reason) {
     if ($("live-answer-dialog") && $("live-answer-dialog").open) $("live-answer-dialog").close();
     $("message").textContent = "";
   }
-  if (state === "failed") $("message").textContent = t("liveFailed", nameOf(seat));
+  if (state === "failed" && !live.host && !live.joined && reason === "timeout") {
+    // the answer was never opened: it is spent now; a new invite, or the same game by link
+    if ($("live-answer-dialog") && $("live-answer-dialog").open) $("live-answer-dialog").close();
+    $("message").textContent = t("liveAnswerTimeout", live.hostName || nameOf(seat), Math.round((ANSWER_MS) / 60000));
+    app.dataset.liveAnswerTimeout = "true";
+  } else if (state === "failed") $("message").textContent = t("liveFailed", nameOf(seat));
   if (state === "closed" && reason === "flood") refuse("flood");
   else if (state === "closed" && !live.stopped) $("message").textContent = t("liveDropped", nameOf(seat));
   if (live.host) broadcastSeats();
@@ -742,7 +767,9 @@ export async function openLiveLink(hash, target) {
   const resumed = gid !== null && await resumeFair(gid, data.to);  // a fresh invite to a game this browser plays already
   if (!resumed) live.pendingName = await askName(data, hostName);
   app.dataset.liveInvite = resumed ? "resumed" : "joined";
-  const peer = newPeer(data.host, 10 * 60 * 1000);  // the host may take minutes to open the answer
+  // the host may take minutes to open the answer (a test shortens the wait)
+  const peer = newPeer(data.host, (TEST_MODE && globalThis.urzeitLiveAnswerMs) || ANSWER_MS);
+  live.hostName = hostName;
   let answer;
   try {
     answer = await peer.answer(data.o);
@@ -853,6 +880,7 @@ export const liveTest = {
   sendRaw(seat, text) { live.peers.get(seat).peer.dc.send(text); },
   invite, acceptAnswer: (link) => acceptAnswer(link.split("#a=")[1] || ""),
   closeChannel(seat) { live.peers.get(seat).peer.dc.close(); },
+  loseNext(seat) { live.loseNext = seat; },
 };
 
 bus();
