@@ -6,7 +6,7 @@ friends see those seats named as what they are. Every record passes `fair.check`
 import pytest
 
 from browser_support import screenshot
-from test_live_play import (SHORT, SHORT_ELAWA, checked, connected, invite, new_page, open_invite, paste_answer, ready,
+from test_live_play import (READY, SHORT, open_invite_here, SHORT_ELAWA, checked, connected, invite, new_page, open_invite, paste_answer, ready,
                             refused, state_id)
 
 pytestmark = pytest.mark.browser
@@ -16,11 +16,13 @@ def my_turn(p):
     return p.locator("#app").get_attribute("data-fair-waiting") == "me" and p.evaluate("() => window.urzeit.legal.length")
 
 
-def play_humans(pages, limit=600):
+def play_humans(pages, limit=600, moves_max=None):
     """Each page moves (its first legal move) when its shown seat is to move; the computer
-    seats move by themselves. Until every page shows the end."""
+    seats move by themselves. Until every page shows the end (or `moves_max` moves)."""
     moves = 0
     for _ in range(limit):
+        if moves_max is not None and moves >= moves_max:
+            return moves
         if all(p.evaluate("() => Boolean(window.urzeit.view && window.urzeit.view.over)") for p in pages):
             return moves
         for p in pages:
@@ -63,6 +65,15 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     assert "Computer (Leicht) beim Gastgeber" in seat.inner_text()
     assert seat.get_attribute("data-state") == "open"
     assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Leicht)", "Cy"]
+    play_humans([host, friend], moves_max=3)
+    # a reload of the host: its computer seat comes back from this tab's session (its own key)
+    host.reload()
+    host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
+    host.wait_for_selector("#live-panel .live-seat[data-seat='1'][data-here='ai']")
+    open_invite_here(friend, invite(host, 2), "Cy")
+    assert friend.locator("#app").get_attribute("data-live-invite") == "resumed"
+    paste_answer(host, friend.locator("#live-answer-dialog-link").input_value())
+    connected(host, friend)
     play_humans([host, friend])
     for p in (host, friend):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
@@ -72,6 +83,15 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     assert len(bot_moves) >= 2  # signed by the computer seat's own key
     assert friend.locator("#log").inner_text().count("Computer (Leicht)") >= 1  # its moves, worded on the friend's page
     screenshot(friend, "live-seats-end-phone")
+    # a rematch keeps the seats: the computer seat is made again (new keys) and plays on
+    host.click("#live-rematch")
+    for p in (host, friend):
+        p.wait_for_function("(g) => window.urzeit.view.fair.gid !== g && window.urzeit.view.fair.state", arg=rec["gid"],
+                            timeout=30_000)
+    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Leicht)", "Cy"]
+    play_humans([host, friend])
+    again = checked(friend)
+    assert again["gid"] != rec["gid"] and any(m["kind"] == "act" and m["seat"] == 1 for m in again["messages"])
     friend.context.close()
     host.context.close()
 
@@ -124,7 +144,7 @@ def test_hot_seat_seat_and_friend_at_one_live_table(browser, served_dist):
 
 
 def test_chat_lines_are_signed_text_and_flood_limited(browser, served_dist):
-    from test_live_play import host_table, open_invite_here, play, same_state
+    from test_live_play import host_table, play, same_state
     host = host_table(browser, served_dist, "sammler", 2, SHORT, lang="en", phone=False)
     friend = new_page(browser, "de", phone=True)
     # an answer the host never opens: when the friend's wait runs out, it says so and offers the link game
