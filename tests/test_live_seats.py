@@ -50,6 +50,7 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     host.select_option(".seat-live[data-seat='2']", "human")
     assert host.locator("#seat-list .seat[data-seat='2'] input").count() == 1  # a hot-seat player's name
     host.select_option(".seat-live[data-seat='2']", "friend")
+    screenshot(host, "live-setup-desktop")
     host.evaluate("(o) => window.urzeit.startLive({game: 'sammler', players: 3, options: o, name: 'Ada',"
                   " seats: [{kind: 'friend'}, {kind: 'ai', level: 'easy'}, {kind: 'friend'}]})", SHORT)
     host.wait_for_selector("#live-panel .live-seat[data-seat='2'] .live-invite")
@@ -100,6 +101,14 @@ def test_hot_seat_seat_and_friend_at_one_live_table(browser, served_dist):
     # Elawa hides each hand: the hot-seat player's hand shows only on its turn, behind the pass screen
     host = new_page(browser, "de", phone=True)
     ready(host, served_dist)
+    host.click("[data-game-id='elawa']")
+    host.click("#mode-live")
+    host.select_option("#player-count", "3")
+    host.select_option(".seat-live[data-seat='1']", "human")
+    host.fill("#seat-list .seat[data-seat='1'] input", "Bea")
+    host.select_option(".seat-live[data-seat='2']", "ai")
+    screenshot(host, "live-setup-phone")
+    assert host.evaluate("() => document.documentElement.scrollWidth") <= 360  # nothing sticks out on a phone
     host.evaluate("(o) => window.urzeit.startLive({game: 'elawa', players: 3, options: o, name: 'Ada',"
                   " seats: [{kind: 'friend'}, {kind: 'human', name: 'Bea'}, {kind: 'friend'}]})", SHORT_ELAWA)
     host.wait_for_selector("#live-panel .live-seat[data-seat='2'] .live-invite")

@@ -10,7 +10,7 @@ export const PHRASES = [
 addTexts({
   de: {
     modeLive: "Live mit Freunden (direkt, ohne Server)",
-    modeLiveHelp: "Jeder Browser verbindet sich direkt mit deinem. Du lädst jeden Platz per Link oder QR-Code ein; die Antwort kommt als Link zurück.",
+    modeLiveHelp: "Jeder Browser verbindet sich direkt mit deinem. Du lädst jeden Freund per Link oder QR-Code ein; die Antwort kommt als Link zurück. Ein Platz kann auch hier am Gerät oder vom Computer gespielt werden.",
     liveInvite: "Einladen", liveInviteTitle: (seat) => `Live-Einladung für Platz ${seat}`,
     liveInviteHint: "Schicke diesen Link (oder lass den QR-Code scannen). Er gilt einmal, eine Stunde lang, für diesen einen Platz.",
     liveAnswerLabel: "Antwort-Link hier einfügen:", liveConnect: "Verbinden",
@@ -44,7 +44,7 @@ addTexts({
   },
   en: {
     modeLive: "Live with friends (direct, no server)",
-    modeLiveHelp: "Each browser connects directly to yours. You invite each seat by link or QR code; the answer comes back as a link.",
+    modeLiveHelp: "Each browser connects directly to yours. You invite each friend by link or QR code; the answer comes back as a link. A seat can also be played here on this device or by the computer.",
     liveInvite: "Invite", liveInviteTitle: (seat) => `Live invite for seat ${seat}`,
     liveInviteHint: "Send this link (or let the QR code be scanned). It works once, for an hour, for this one seat.",
     liveAnswerLabel: "Paste the answer link here:", liveConnect: "Connect",
