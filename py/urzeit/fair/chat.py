@@ -42,7 +42,7 @@ def sign(party, chat_state: dict, text=None, phrase=None) -> dict:
         if type(phrase) is not int or not 0 <= phrase <= MAX_PHRASE:
             raise BadRequest("a phrase is a number", reason="fair.bad_message", params={"field": "p"})
         msg["p"] = phrase
-    return crypto.sign_message(party._secret, party.key, msg)
+    return party.sign_aside(msg)
 
 
 def check(party, chat_state: dict, msg) -> dict:

@@ -32,8 +32,8 @@ const live = {
   chatTimes: new Map(), local: new Map(), here: [], mainParty: null, shown: null, partyHave: new Map(), thinking: null, handing: null,
 };
 const LEVELS = ["random", "easy", "medium", "hard"];
-const ANSWER_MS = 10 * 60 * 1000;
-const CATCH_UP_MS = 1500;  // how long a friend's answer waits for the host
+const ANSWER_MS = 10 * 60 * 1000;  // how long a friend's answer waits for the host
+const CATCH_UP_MS = 1500;  // a peer further on than we are: then we ask for what we lack
 const CHAT_MAX = 200, CHAT_LINES = 5, CHAT_WINDOW_MS = 10_000;
 const BOT_MS = 2000;  // a computer seat's search budget per decision
 const botPauseMs = () => (TEST_MODE ? 0 : settings().aiPause);  // its thinking delay, as at a local table
@@ -477,11 +477,13 @@ function renderPanel() {
   const v = match.view;
   for (let s = 0; s < live.players; s++) {
     const st = seatState(s);
-    const here = s === live.seat ? null : hereOf(s);
+    // "you": whoever holds the screen (a hot-seat player on their turn, else the host)
+    const me = s === live.shown;
+    const here = me ? null : s === live.seat ? { kind: "human" } : hereOf(s);
     const li = el("li", { class: "live-seat", "data-seat": String(s), "data-state": st },
       el("span", { class: "live-dot", "aria-hidden": "true" }),
-      el("span", { class: "live-name" }, nameOf(s) + (s === live.seat ? ` (${t("liveYou")})` : "")),
-      el("span", { class: "live-state" }, s === live.seat ? "" : here ? hereText(here) + (live.host || st === "open" ? "" : ` · ${states[st]}`) : states[st]));
+      el("span", { class: "live-name" }, nameOf(s) + (me ? ` (${t("liveYou")})` : "")),
+      el("span", { class: "live-state" }, me ? "" : here ? hereText(here) + (live.host || st === "open" ? "" : ` · ${states[st]}`) : states[st]));
     if (here) li.dataset.here = here.kind;
     if (v && !v.over && v.current_seat === s) li.classList.add("live-turn");
     if (live.host && s !== live.seat && !here && st !== "open" && !live.stopped) {
