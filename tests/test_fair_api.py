@@ -151,3 +151,55 @@ def test_a_private_deck_that_is_scripted_is_refused():
     r = api.call({"op": "fair_new", "game": "nim", "players": 2, "seat": 0,
                   "options": {"setup": {"deck": [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]}}})
     assert not r["ok"] and r["error"]["reason"] == "fair.private_draws"
+
+
+def test_a_computer_seat_moves_by_fair_ai_only_on_its_turn():
+    # a live table's computer seat: the host's browser asks its party's bot, then signs the move
+    p = two_parties()
+    r, _ = pass_link(p, 1, 0)
+    assert r["waiting"] == {"for": "move", "seats": [0]}
+    refused({"op": "fair_ai", "party": p[1]}, "fair.not_your_turn")  # not its move: nothing chosen
+    before = ok({"op": "fair_record", "party": p[0]})
+    for bad in ({"level": "godlike"}, {"budget_ms": -1}):
+        assert api.call({"op": "fair_ai", "party": p[0], **bad})["error"]["code"] == "bad_request"
+    assert ok({"op": "fair_record", "party": p[0]}) == before  # choosing changes nothing
+    cur, done, bot_moves = 0, False, 0
+    while not done:
+        res = ok({"op": "fair_view", "party": p[cur], "lang": "en"})
+        w, v = res["waiting"], res["view"]
+        if w == {"for": "move", "seats": [cur]}:
+            if cur == 1:
+                a = ok({"op": "fair_ai", "party": p[1], "level": "easy", "budget_ms": 200})["action"]
+                assert a in v["legal"]
+                bot_moves += 1
+            else:
+                a = v["legal"][0]
+            ok({"op": "fair_act", "party": p[cur], "action": a})
+            continue
+        r, _ = pass_link(p, cur, 1 - cur)
+        done = w["for"] is None and r["waiting"]["for"] is None
+        cur = 1 - cur
+    assert bot_moves >= 3
+    assert ok({"op": "fair_check", "record": ok({"op": "fair_record", "party": p[0]})})["verified"]
+
+
+def test_a_chat_line_is_signed_by_its_seat_and_checked():
+    p = two_parties()
+    pass_link(p, 1, 0)  # seat 0 knows seat 1's key now
+    line = ok({"op": "fair_chat", "party": p[1], "text": "  <img src=x onerror=alert(1)>\n"})["message"]
+    assert line["text"] == "<img src=x onerror=alert(1)>" and line["seat"] == 1  # text, trimmed, one line
+    assert ok({"op": "fair_chat_check", "party": p[0], "message": line}) == {"seat": 1, "text": line["text"]}
+    refused({"op": "fair_chat_check", "party": p[0], "message": line}, "fair.replayed")
+    said = ok({"op": "fair_chat", "party": p[1], "p": 3})["message"]
+    assert said["c"] > line["c"]
+    for forged in (dict(said, p=4), dict(said, seat=0), dict(line, text="I resign", c=line["c"] + 10**6)):
+        refused({"op": "fair_chat_check", "party": p[0], "message": forged}, "fair.bad_signature")
+    refused({"op": "fair_chat_check", "party": p[0], "message": dict(said, extra=1)}, "fair.bad_message")
+    refused({"op": "fair_chat_check", "party": p[0], "message": dict(said, gid="x")}, "fair.wrong_game")
+    assert ok({"op": "fair_chat_check", "party": p[0], "message": said}) == {"seat": 1, "p": 3}
+    refused({"op": "fair_chat", "party": p[1], "text": "x" * 201}, "fair.bad_message")
+    refused({"op": "fair_chat", "party": p[1], "text": " \n\t "}, "fair.bad_message")
+    refused({"op": "fair_chat", "party": p[1], "text": "hi", "p": 1}, "fair.bad_message")
+    # a line the host (seat 0) made up in seat 1's name: it has no key of seat 1's
+    fake = ok({"op": "fair_chat", "party": p[0], "text": "I resign"})["message"]
+    refused({"op": "fair_chat_check", "party": p[1], "message": dict(fake, seat=1)}, "fair.bad_signature")

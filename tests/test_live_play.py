@@ -345,3 +345,53 @@ def test_three_players_live_star(browser, served_dist):
     assert "differ" in host.locator("#message").inner_text()
     for p in (one, two, host):
         p.context.close()
+
+
+SHORT_SPAEHER = {"mode": "intro", "setup": {"hunt": ["J01"], "wild": ["W01", "W02"]}}  # as test_fair_spaeher_page
+
+
+def click_moves(pages, limit=600):
+    """Each page clicks its first move in the move list ("Alle Züge als Liste", as a keyboard or
+    screen-reader player does) when it is to move, until both have every deck secret."""
+    for p in pages:
+        p.click("#legal-box summary")
+    made = 0
+    for _ in range(limit):
+        if all(p.evaluate("() => window.urzeit.view.over && window.urzeit.view.fair.waiting.for === null") for p in pages):
+            return made
+        for p in pages:
+            if p.locator("#app").get_attribute("data-fair-waiting") == "me" and p.locator("#legal-actions .legal-action").count():
+                sid = state_id(p)
+                p.locator("#legal-actions .legal-action").first.click()
+                p.wait_for_function("(s) => window.urzeit.view.state_id !== s || document.getElementById('message').textContent",
+                                    arg=sid, timeout=30_000)
+                assert p.locator("#message").inner_text() == "", p.locator("#message").inner_text()
+                made += 1
+                break
+        else:
+            pages[0].wait_for_timeout(25)
+    raise AssertionError("the game did not end")
+
+
+def test_two_pages_play_spaeher_live(browser, served_dist):
+    # private draws by mental poker over the channel: the deck steps (10 kB frames), the keys of
+    # each drawn card, the deck secrets at the end; each page shows only its own items
+    host = host_table(browser, served_dist, "spaeher", 2, SHORT_SPAEHER, lang="en", phone=False)
+    friend = new_page(browser, "de", phone=True)
+    paste_answer(host, open_invite(friend, invite(host, 1), "Bo"))
+    connected(host, friend)
+    for p in (host, friend):  # the shared shuffle is done: the first items are dealt face down
+        p.wait_for_function("() => window.urzeit.view.fair.state && window.urzeit.view.players[0].item_count > 0",
+                            timeout=60_000)
+    assert friend.evaluate("() => window.urzeit.view.players[0].items") is None
+    assert host.evaluate("() => window.urzeit.view.players[1].items") is None
+    moves = click_moves([host, friend])
+    assert moves >= 10
+    for p in (host, friend):
+        p.wait_for_selector("#end-fair[data-verified='true']", timeout=60_000)
+    screenshot(friend, "live-spaeher-end-phone")
+    rec = checked(host)
+    assert rec == checked(friend) and rec["result"]["over"]
+    assert {m["kind"] for m in rec["messages"]} >= {"shuffle", "lock", "keys", "unlock"}
+    friend.context.close()
+    host.context.close()

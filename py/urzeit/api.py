@@ -7,12 +7,15 @@ success. See docs/protocol.md.
 
 import json
 import pathlib
+import secrets
 import sys
 import time
 
 from . import __version__, ai, fair, games
 from . import match as matches
 from .fair import link as fair_link
+from .fair.duel import bot_view
+from .fair import chat as fair_chat
 from .core.game import load_messages
 from .core import words as core_words
 from .core.words import LANGS
@@ -46,6 +49,9 @@ _FIELDS = {
     "fair_record": ({"op", "party"}, set()),
     "fair_check": ({"op", "record"}, set()),
     "fair_close": ({"op", "party"}, set()),
+    "fair_ai": ({"op", "party"}, {"level", "budget_ms"}),
+    "fair_chat": ({"op", "party"}, {"text", "p"}),
+    "fair_chat_check": ({"op", "party", "message"}, set()),
 }
 
 
@@ -339,6 +345,7 @@ class _FairSeat:
         self.party = party
         self.game = party.game
         self.names = [None] * party.players
+        self.chat = {}  # the chat line's counters (fair/chat.py)
         self.merge_names(names)
         _parties[self.id] = self
         while len(_parties) > MAX_PARTIES:  # the page restores a forgotten party from its storage
@@ -520,6 +527,42 @@ def op_fair_check(req):
     return {"verified": True, "summary": summary}
 
 
+def op_fair_ai(req):
+    """A computer seat at a live table (run by the host's browser): the move its bot chooses
+    from its own party's state (its own cards, the others' hidden ones re-dealt). Not applied:
+    the page sends it with fair_act like a person's move."""
+    fs = _fair_seat(req)
+    p = fs.party
+    level = req.get("level", "medium")
+    if level not in ai.LEVELS:
+        raise BadRequest(f"level must be one of {', '.join(ai.LEVELS)}")
+    budget = _int(req, "budget_ms", 0, 60_000, allow_none=True)
+    waiting = fair_link.waiting(p)
+    if not p.started or waiting != {"for": "move", "seats": [p.seat]}:
+        raise NotYourTurn(f"seat {p.seat} has no move to make now", reason="fair.not_your_turn",
+                          params={"seat": p.seat})
+    s = p.state
+    # from `secrets`: a friend who knew the seed could foresee the computer's choices
+    bot_seed = secrets.randbits(64)
+    action = ai.choose_action(p.game, bot_view(s, p.seat), lambda rng: s.determinize(p.seat, rng), level, bot_seed,
+                              budget)
+    return {"party": fs.id, "action": action}
+
+
+def op_fair_chat(req):
+    """A live table's chat line from this seat (`text`, at most 200 characters, or a preset
+    phrase's number `p`), signed with its key: {"message"}."""
+    fs = _fair_seat(req)
+    return {"message": fair_chat.sign(fs.party, fs.chat, text=req.get("text"), phrase=req.get("p"))}
+
+
+def op_fair_chat_check(req):
+    """A chat line from another seat checked (signature, game, seat, not seen before):
+    {"seat", "text"} or {"seat", "p"}."""
+    fs = _fair_seat(req)
+    return fair_chat.check(fs.party, fs.chat, req["message"])
+
+
 def op_fair_close(req):
     return {"closed": _parties.pop(req["party"], None) is not None if isinstance(req["party"], str) else False}
 
@@ -529,7 +572,8 @@ _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": 
         "close": op_close, "fair_new": op_fair_new, "fair_join": op_fair_join, "fair_receive": op_fair_receive,
         "fair_act": op_fair_act, "fair_view": op_fair_view, "fair_link": op_fair_link,
         "fair_private": op_fair_private, "fair_restore": op_fair_restore, "fair_record": op_fair_record,
-        "fair_check": op_fair_check, "fair_close": op_fair_close}
+        "fair_check": op_fair_check, "fair_close": op_fair_close, "fair_ai": op_fair_ai,
+        "fair_chat": op_fair_chat, "fair_chat_check": op_fair_chat_check}
 _jobs: dict = {}
 _job_counter = 0
 

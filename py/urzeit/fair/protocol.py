@@ -320,6 +320,15 @@ class Party:
         msg = {"gid": self.gid_text, "seat": self.seat, "n": self.next_n[self.seat], **fields}
         return crypto.sign_message(self._secret, self.key, msg)
 
+    def sign_aside(self, msg: dict) -> dict:
+        """`msg` signed with this seat's key, outside the game and its numbering (a live
+        table's chat line, fair/chat.py): never a game message, which `_make` numbers."""
+        self._own()
+        if msg.get("kind") in FIELDS:
+            raise BadRequest("a game message is made by the party itself", reason="fair.bad_message",
+                             params={"field": "kind"})
+        return crypto.sign_message(self._secret, self.key, msg)
+
     def join(self) -> list[dict]:
         """This seat's first message (and what follows at once if that starts the game)."""
         self._own()

@@ -16,6 +16,8 @@ const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, si
 // no share dialog opens by itself and it hears of every change.
 export const fairHooks = { live: null };
 export const fairSeat = () => ({ gid: fair.gid, seat: fair.seat });
+// A live table's host shows another of its own parties (a hot-seat seat on its turn).
+export const showFair = (r) => show(r);
 
 // The private part and the public messages, after every change and before any link leaves.
 // `date` is when the last message came or went (opening a game again does not change it).

@@ -94,12 +94,33 @@ function renderSeatForm() {
   renderPlayMode();
   const list = $("seat-list");
   list.replaceChildren();
-  for (let i = 0; i < (ui.fair ? 1 : ui.playerCount); i++) {
+  for (let i = 0; i < (ui.fair && !ui.live ? 1 : ui.playerCount); i++) {
     const seat = ui.seats[i];
     const name = el("input", { type: "text", maxlength: "40", placeholder: t("seatName", i + 1, seat.kind === "human"),
                                "aria-label": `${t("name")} ${i + 1}` });
     name.value = seat.name;
     name.oninput = () => { seat.name = name.value; };
+    if (ui.live && i > 0) {  // a friend by invite, a person at this device, or the computer
+      const live = el("select", { "aria-label": t("liveSeatKind", i + 1), class: "seat-kind seat-live", "data-seat": String(i) });
+      for (const [value, label] of [["friend", t("liveSeatFriend")], ["human", t("liveSeatHere")], ["ai", t("computer")]]) {
+        live.append(new Option(label, value, false, (seat.live || "friend") === value));
+      }
+      live.onchange = () => { seat.live = live.value; renderSeatForm(); };
+      const li = el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch" }, seatMark(i, { size: 18 })));
+      if (seat.live === "human") {
+        name.placeholder = t("seatName", i + 1, true);
+        li.append(name);
+      }
+      li.append(live);
+      if (seat.live === "ai") {
+        const level = el("select", { class: "seat-level", "aria-label": `${t("level")} ${i + 1}` });
+        for (const l of ["random", "easy", "medium", "hard"]) level.append(new Option(t("levels")[l], l, false, seat.level === l));
+        level.onchange = () => { seat.level = level.value; };
+        li.append(level);
+      }
+      list.append(li);
+      continue;
+    }
     if (ui.fair) {  // the others name themselves when they open their invitation
       name.placeholder = t("yourName");
       name.setAttribute("aria-label", t("yourName"));
@@ -198,7 +219,8 @@ async function startGame() {
   try {
     const options = { ...(ui.options[ui.selected] || {}) };
     if (ui.fair) {
-      await (ui.live ? nav.newLiveGame : nav.newFairGame)({ game: ui.selected, players: ui.playerCount, options, name: ui.seats[0].name.trim() });
+      const seats = ui.seats.slice(0, ui.playerCount).map((s) => ({ kind: s.live || "friend", level: s.level, name: s.name.trim() }));
+      await (ui.live ? nav.newLiveGame : nav.newFairGame)({ game: ui.selected, players: ui.playerCount, options, name: ui.seats[0].name.trim(), seats });
       return;
     }
     await nav.newGame({ game: ui.selected, seats: seatRequests(), options });

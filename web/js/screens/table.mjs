@@ -461,7 +461,7 @@ function needsPassScreen(seat) {
   return Boolean(info && info.private_hands) && humans >= 2 && match.shownSeat !== null && match.shownSeat !== seat;
 }
 
-function passDevice(seat) {
+export function passDevice(seat) {
   // Between two human seats of a card game nobody may see the other's hand.
   $("board").style.visibility = "hidden";
   $("legal-actions").replaceChildren();
