@@ -204,6 +204,7 @@ def op_ai(req):
     stats = {}
     steps = ai.choose_action_steps(match.game, view, determinize, level, bot_seed, budget, turn_ms, stats)
     job = {"match": match.id, "revision": match.revision, "steps": steps, "viewer": viewer, "stats": stats,
+           "seat": seat, "seed": bot_seed,
            "apply": req.get("apply", True) is not False, "lang": lang,
            "before": match.view(viewer) if lang else None}  # the log is worded for the viewer
     slice_ms = _int(req, "slice_ms", 1, 60_000, allow_none=True)
@@ -252,7 +253,11 @@ def _run_job(job, slice_ms, job_id=None):
         reply = {"action": action, "events": [], "view": _worded(match, match.view(job["viewer"]), lang),
                  "search": search}
         if lang and job["viewer"] is not None:
-            reply["label"] = match.game.words().label(match.view(job["viewer"]), action, lang)
+            seen = match.view(job["viewer"])
+            words = match.game.words()
+            reply["label"] = words.label(seen, action, lang)
+            if job["viewer"] == job["seat"]:  # why: only for the seat's own eyes
+                reply.update(_hint_reason(match, job["seat"], action, job["seed"], seen, words, lang))
         return reply
     events = match.apply(action)
     reply = {"action": action, "events": events, "view": _worded(match, match.view(job["viewer"]), lang),
@@ -260,6 +265,16 @@ def _run_job(job, slice_ms, job_id=None):
     if lang:
         reply["log"] = _log(match, job["before"], action, events, lang)
     return reply
+
+
+def _hint_reason(match, seat, action, seed, seen, words, lang) -> dict:
+    """A hint's reason as data ("reason") and in words ("why"), when the game can give one."""
+    reason = ai.explain(match.game, match.state, seat, action, seed)
+    if not reason:
+        return {}
+    hint_text = getattr(words, "hint_text", None)
+    why = hint_text(seen, reason, lang) if hint_text else None
+    return {"reason": reason, "why": why} if why else {"reason": reason}
 
 
 def op_undo(req):
