@@ -68,7 +68,7 @@ def test_sammler_figure_step_names_the_figure_and_what_its_feature_is_worth():
     assert part["kind"] == "claim" and part["figure"] == "gatherer"
     zone = sammler_bot.T.TYPES[state.placed[state.last][0]].zone_ids[claims[0]["zone"]]
     root = state.feature_root(state.base[state.last] + zone)
-    assert part["points"] == state._feature_value(root)[0] > 0  # 2 per tile and per mushroom group
+    assert part["points"] == state.feature_value(root)[0] > 0  # 2 per tile and per mushroom group
     assert sammler_words.hint_text(state.view(0), reason, "de").startswith(
         f"setzt einen Sammler in den Wald (jetzt {part['points']} Punkte wert)")
     keep = sammler_bot.explain(state, 0, {"type": "pass"})

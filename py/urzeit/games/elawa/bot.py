@@ -111,7 +111,7 @@ def _best_play(state, seat):
     before = state.score_of(seat)
     best = None
     for card_id in sorted(set(state.hands[seat])):
-        if not state._play_options(seat, card_id):
+        if not state.play_options(seat, card_id):
             continue
         tribe = state.tribes[seat] + [card_id]
         gain = sum(card_points(c, tribe, state.stored[seat]) for c in tribe) - before

@@ -431,7 +431,7 @@ class ElawaState(State):
             p, kind = self.current, action["type"]
             if kind == "play":
                 card = action.get("card")
-                legal = self._play_options(p, card) if isinstance(card, str) and card in self.hands[p] else []
+                legal = self.play_options(p, card) if isinstance(card, str) and card in self.hands[p] else []
                 return find_legal(action, legal, self.why_not)
             if kind in ("store", "end_turn"):
                 return find_legal(action, self._stores_and_end(p), self.why_not)
@@ -445,7 +445,7 @@ class ElawaState(State):
         nth = self.played + 1
         return nth == 2 if self.chief2 == "second_only" else nth % 2 == 0
 
-    def _play_options(self, p, card_id) -> list[dict]:
+    def play_options(self, p, card_id) -> list[dict]:
         return _plays(card_id, sorted(set(self.hands[p])), [self.avail[p].get(t, 0) for t in TOKENS],
                       self._discount_now(p))
 
@@ -540,7 +540,7 @@ class ElawaState(State):
             raise IllegalAction("the card being played cannot be its own sacrifice", reason="elawa.sacrifice_itself")
         if victim is not None and (not isinstance(victim, str) or victim not in self.hands[p]):
             raise IllegalAction("the sacrifice must be another card in your hand", reason="elawa.sacrifice_not_in_hand")
-        options = self._play_options(p, card_id)
+        options = self.play_options(p, card_id)
         card = CARDS[card_id]
         if card["cost"]["sacrifice"] and victim is None and not self._discount_now(p):
             if not [c for c in self.hands[p] if c != card_id]:

@@ -308,7 +308,7 @@ def explain(state, seat, action, level="hard"):
             root = after.feature_root(f[4])
             if root in roots and root not in grown and (f[1] == "hunter" or after.openc[root]):
                 grown.add(root)
-                value = after.meadow_value(root)[0] if f[1] == "hunter" else after._feature_value(root)[0]
+                value = after.meadow_value(root)[0] if f[1] == "hunter" else after.feature_value(root)[0]
                 parts.append({"kind": "grow", "feature": after.node_kind[root], "points": value})
     if not parts:
         if action["type"] == "pass":
@@ -330,4 +330,4 @@ def _claim(state, f):
         return {"kind": "claim", "figure": kind, "feature": MEADOW, "points": state.meadow_value(root)[0],
                 "cult": bool(cult)}
     return {"kind": "claim", "figure": kind, "feature": state.node_kind[root],
-            "points": state._feature_value(root)[0]}
+            "points": state.feature_value(root)[0]}

@@ -481,7 +481,7 @@ class SammlerState(State):
         parent = self.parent
         return [i for i in range(root, len(parent)) if _find(parent, i) == root]
 
-    def _feature_value(self, root: int) -> tuple[int, dict]:
+    def feature_value(self, root: int) -> tuple[int, dict]:
         """Points of a forest or river now (as if complete), with what they are made of."""
         nodes = self._feature_nodes(root)
         tiles = len({self.node_tile[i] for i in nodes})
@@ -529,7 +529,7 @@ class SammlerState(State):
             kind = self.node_kind[root]
             figure_kind = "gatherer" if kind == FOREST else "fisher"
             on = [f for f in self.figures if f[1] == figure_kind and _find(self.parent, f[4]) == root]
-            points, detail = self._feature_value(root)
+            points, detail = self.feature_value(root)
             x, y, zone_id = self._node_place(root)
             detail = {"feature": kind, "x": x, "y": y, **detail}
             winners = self._majority(on)
@@ -620,7 +620,7 @@ class SammlerState(State):
                 value, detail = self.meadow_value(root)
                 complete = False
             else:
-                value, detail = self._feature_value(root)
+                value, detail = self.feature_value(root)
                 complete = self.openc[root] == 0
             item = {"id": root, "kind": kind, "zones": zones, "complete": complete, "value": value,
                     "owners": self._majority(on), "figures": [[f[0], f[1]] for f in on], **detail}
