@@ -110,6 +110,11 @@ def test_elawa_take_says_the_resources_and_the_card_it_then_pays_for():
     assert elawa_words.hint_text(s.view(0), reason, "en") == \
         "takes 2 meat; then you can play the purple caveman for 9 points"
     assert s.hands[0] == ["P08"] and s.avail[0] == {"flint": 1}  # explaining changed nothing
+    s.hands[0] = []  # nothing to play after the take: the hint says what the card is worth
+    alone = elawa_bot.explain(s, 0, take)
+    assert alone["parts"][1] == {"kind": "worth", "card": "G11", "points": 11}
+    assert elawa_words.hint_text(s.view(0), alone, "de") == "nimmt 2 Fleisch; ausgespielt bringt der grüne Urmensch 11 Punkte"
+    assert elawa_words.hint_text(s.view(0), alone, "en") == "takes 2 meat; once played, the green caveman brings 11 points"
 
 
 def test_elawa_play_says_the_points_and_end_turn_what_is_kept():

@@ -136,6 +136,11 @@ def explain(state, seat, action):
         best = _best_play(s, seat) if s.phase == "play" else None
         if best is not None and best[1] > 0:
             parts.append({"kind": "then_play", "card": best[0], "points": best[1]})
+        else:  # nothing to play yet: what the card itself is worth
+            tribe = s.tribes[seat] + [card]
+            worth = sum(card_points(c, tribe, s.stored[seat]) for c in tribe) - before
+            if worth > 0:
+                parts.append({"kind": "worth", "card": card, "points": worth})
         return {"parts": parts}
     if kind == "take_visible":
         card = s.cards[action["stack"]][-1]

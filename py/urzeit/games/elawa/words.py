@@ -553,6 +553,9 @@ def _hint_part(part, lang):
     if kind == "then_play":
         card = card_name(part["card"], lang, "acc")
         return f"danach kannst du {card} für {points} ausspielen" if de else f"then you can play {card} for {points}"
+    if kind == "worth":
+        return f"ausgespielt bringt {card_name(part['card'], lang, 'nom')} {points}" if de else \
+            f"once played, {card_name(part['card'], lang, 'nom')} brings {points}"
     if kind == "take_visible":
         card = card_name(part["card"], lang, "acc")
         return f"nimmt {card}: ausgespielt +{points}" if de else f"takes {card}: +{points} once played"
