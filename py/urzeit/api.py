@@ -35,6 +35,7 @@ _FIELDS = {
     "save": ({"op", "match"}, set()),
     "load": ({"op", "save"}, {"lang"}),
     "close": ({"op", "match"}, set()),
+    "rules_example": ({"op", "game"}, {"lang"}),
     "fair_new": ({"op", "game", "players", "seat"}, {"options", "name", "lang"}),
     "fair_join": ({"op", "messages", "seat"}, {"name", "names", "lang"}),
     "fair_receive": ({"op", "party", "messages"}, {"names", "lang"}),
@@ -322,6 +323,19 @@ def rebuild(save) -> Match:
     return matches.rebuild(save, ai.LEVELS)
 
 
+def op_rules_example(req):
+    """The game's worked scoring example (Game.rules_example): the position's view, worded,
+    and the facts it explains; stored as no match."""
+    game = games.get(req["game"])
+    example = game.rules_example()
+    if example is None:
+        raise BadRequest(f"{game.id} has no worked example")
+    state, facts = example
+    seats = [{"kind": "human", "name": f"Spieler {i + 1}"} for i in range(len(state.scores()))]
+    match = Match("example", game, seats, 0, {}, state)
+    return {"view": _worded(match, match.view(None), _lang(req)), "facts": facts}
+
+
 def op_close(req):
     """Forget a match (the page keeps its own saves); closing an unknown match is no error."""
     return {"closed": matches.close(req["match"])}
@@ -541,7 +555,8 @@ def op_fair_close(req):
 
 _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": op_ai,
         "ai_continue": op_ai_continue, "undo": op_undo, "history": op_history, "save": op_save, "load": op_load,
-        "close": op_close, "fair_new": op_fair_new, "fair_join": op_fair_join, "fair_receive": op_fair_receive,
+        "close": op_close, "rules_example": op_rules_example,
+        "fair_new": op_fair_new, "fair_join": op_fair_join, "fair_receive": op_fair_receive,
         "fair_act": op_fair_act, "fair_view": op_fair_view, "fair_link": op_fair_link,
         "fair_private": op_fair_private, "fair_restore": op_fair_restore, "fair_record": op_fair_record,
         "fair_check": op_fair_check, "fair_close": op_fair_close}

@@ -824,6 +824,18 @@ class Elawa(Game):
         "setup": {"default": None},
     }
 
+    # The rules' scoring example with the real cards: storage card G08 with 4 kinds on it, tool
+    # G12 (3 per caveman) and the cavemen P10, R11, P09: 8 + 9 + 6 + 16 + 3 = 42.
+    EXAMPLE = (("G08", "G12", "P10", "R11", "P09"), {"G08": ["berry", "meat", "flint", "fur"]})
+
+    def rules_example(self):
+        s = self.new_game(2, 1, {})
+        tribe, stored = self.EXAMPLE
+        s.tribes[0] = list(tribe)
+        s.stored[0] = {k: list(v) for k, v in stored.items()}
+        entry = s.breakdown()[0]
+        return s, {"seat": 0, "cards": entry["cards"], "total": entry["total"]}
+
     def _new(self, players: int, seed: int, options: dict) -> ElawaState:
         """The table before any draw: every stack, the fire and the supply face down as counts
         over the box's pools; the set-up's draws (the chiefs, every stack's top) are due."""

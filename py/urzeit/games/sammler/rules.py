@@ -740,6 +740,20 @@ class Sammler(Game):
     max_players = 5
     options = {"setup": {"default": None}}
 
+    # The rules' example: Red's gatherer in a forest with gold; Blue completes it with the
+    # fourth tile (5 tiles with the start tile): Red scores 10, Blue draws a bonus tile.
+    EXAMPLE = (("L07", 1, 0, 0, "F1"), ("L03", 2, 0, 2, None), ("L07", 0, 1, 1, None), ("L03", 0, 2, 3, None))
+
+    def rules_example(self):
+        s = self.new_game(2, 1, {"setup": {"tiles": [m[0] for m in self.EXAMPLE] + ["L01"], "bonus": ["B10"]}})
+        figures = []
+        for tile, x, y, r, zone in self.EXAMPLE:
+            figures = s.view(None)["figures"]
+            events = s.apply({"type": "place_tile", "x": x, "y": y, "rotation": r})
+            events += s.apply({"type": "place_figure", "figure": "gatherer", "zone": zone} if zone else {"type": "pass"})
+        score = next(e for e in events if e["type"] == "score")
+        return s, {"score": score, "figures": figures, "closer": 1, "bonus": s.tile_is_bonus and s.current == 1}
+
     def _new(self, players: int, seed: int, options: dict) -> SammlerState:
         s = SammlerState.__new__(SammlerState)
         s._empty(players, Rng(seed))
