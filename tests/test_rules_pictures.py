@@ -63,7 +63,12 @@ def check_game(page, game, lang, points, width):
     wide = page.evaluate("() => [...document.querySelectorAll('#rules-text .rules-pic *')].filter((e) => "
                          "e.getBoundingClientRect().right > document.getElementById('rules-text').getBoundingClientRect().right + 1).length")
     assert wide == 0, game
-    # the table of contents jumps: the section is at the top of the rules and has the focus
+    # the table of contents (folded on a phone) jumps: the section is at the top of the rules
+    # and has the focus
+    fold = page.locator("#rules-toc-box")
+    assert (fold.get_attribute("open") is not None) == (width >= 700), game
+    if width < 700:
+        page.locator("#rules-toc-box > summary").click()
     items = page.locator("#rules-toc .rules-toc-item")
     assert items.count() >= 4, game
     last = items.nth(items.count() - 1)
@@ -75,8 +80,12 @@ def check_game(page, game, lang, points, width):
                 box.scrollTop + box.clientHeight >= box.scrollHeight - 1, box.clientHeight]; }}""")
     # at the top of the rules, or (a last section shorter than the box) scrolled to the end, in sight
     assert -2 <= gap <= 12 or (bottom and 0 <= gap < height - 20), (game, gap, bottom)
-    # the keyboard: Tab reaches the contents from the search box, Enter jumps
+    # the keyboard: Tab reaches the contents from the search box (Enter opens its fold), Enter jumps
     page.locator("#rules-search").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY"
+    if width < 700:  # the jump above folded the contents again
+        page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.classList.contains('rules-toc-item')")
     first = page.evaluate("() => document.activeElement.dataset.target")

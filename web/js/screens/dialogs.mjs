@@ -56,7 +56,15 @@ function rulesTools(box, lang) {
   const search = el("input", { id: "rules-search", type: "search", autocomplete: "off", "aria-label": t("rulesSearch"), placeholder: t("rulesSearch") });
   const found = el("p", { id: "rules-found", class: "rules-found", role: "status" });
   const toc = el("nav", { id: "rules-toc", class: "rules-toc", "aria-label": t("rulesToc") });
-  const jump = (sec) => { sec.scrollIntoView({ block: "start" }); sec.focus({ preventScroll: true }); };
+  // the contents: open where there is room, a fold on a phone (closed again after a jump)
+  const wide = window.matchMedia("(min-width: 700px)").matches;
+  const fold = el("details", { id: "rules-toc-box", class: "rules-toc-box", open: wide ? "" : null },
+    el("summary", {}, `${t("rulesToc")} (${sections.length})`), toc);
+  const jump = (sec) => {
+    if (!wide) fold.open = false;
+    sec.scrollIntoView({ block: "start" });
+    sec.focus({ preventScroll: true });
+  };
   const links = sections.map((sec) => {
     const b = el("button", { type: "button", class: "rules-toc-item", "data-target": sec.id }, sec.dataset.title);
     b.addEventListener("click", () => jump(sec));
@@ -81,7 +89,7 @@ function rulesTools(box, lang) {
     const first = sections.find((sec) => !sec.hidden);
     if (first) jump(first);
   });
-  tools.replaceChildren(search, found, toc);
+  tools.replaceChildren(search, found, fold);
 }
 
 // ---- correspondence by link: the replay, compressed, in the URL fragment ----
