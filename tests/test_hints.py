@@ -180,6 +180,11 @@ def test_spaeher_sunset_says_the_sum_of_members_hunger_and_hand():
     assert spaeher_words.hint_text(s.view(0), reason, "en") == "−1 point: 2 members − 2 hunger − 1 card in hand"
     play = spaeher_bot.explain(s, 0, {"type": "play", "card": "jaeger"})
     assert spaeher_words.hint_text(s.view(0), play, "de") == "schickt bis zu 2 Mitglieder los"
+    s.phase = "sunset_take"  # taking no more characters: each card kept costs a point at an early sunset
+    stop = spaeher_bot.explain(s, 0, {"type": "stop"})
+    assert stop == {"parts": [{"kind": "stop_take", "hand": 1}]}
+    assert spaeher_words.hint_text(s.view(0), stop, "de") == \
+        "jede weitere Handkarte kostet bei einem frühen Sonnenuntergang 1 Punkt (jetzt 1 Handkarte)"
 
 
 def test_spaeher_reason_never_rests_on_the_other_tribes_items():

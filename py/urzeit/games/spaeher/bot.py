@@ -332,8 +332,14 @@ def explain(state, seat, action):
             return {"parts": [{"kind": "site", "where": action["where"]}]}
         free = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
         return {"parts": [{"kind": "place", "where": loc["id"], "resources": free}]}
-    if kind == "take" and s.phase == "sunset_take":
+    if kind == "take":
         return {"parts": [{"kind": "take", "card": s.display[action["column"]][-1]}]}
+    if kind == "reveal":  # what the deck's locations hold, and whether meat is wanted now
+        return {"parts": [{"kind": "reveal", "deck": action["deck"], "hunger": s.hunger[p]}]}
+    if kind == "stop":
+        if s.phase == "sunset_take":  # each card kept costs a point at an early sunset
+            return {"parts": [{"kind": "stop_take", "hand": len(s.hand[p])}]}
+        return {"parts": [{"kind": "stop_place", "home": s.tribe[p]}]}
     if kind == "finish":
         return {"parts": [{"kind": "finish", "lost": len(s.pool)}]}
     if kind == "keep_item":

@@ -601,6 +601,20 @@ def _hint_part(part, lang):
     if kind == "take":
         return f"{card('chars', part['card'], lang)} für deine nächsten Züge" if de else \
             f"{card('chars', part['card'], lang)} for your next turns"
+    if kind == "reveal":
+        if part["deck"] == "hunt":
+            meat = f" – Fleisch gegen deinen Hunger ({part['hunger']})" if de else f" – meat against your hunger ({part['hunger']})"
+            return ("Jagdgebiete bringen Fleisch und Felle" if de else "hunting grounds bring meat and skins") + \
+                (meat if part["hunger"] else "")
+        return "die Wildnis bringt Stein, Holz, Lehm und Früchte für Gegenstände" if de else \
+            "the wilderness brings stone, wood, clay and fruit for items"
+    if kind == "stop_take":
+        return (f"jede weitere Handkarte kostet bei einem frühen Sonnenuntergang 1 Punkt (jetzt {count(part['hand'], 'hand_card', lang)})"
+                if de else f"each further card in hand costs 1 point at an early sunset (now {count(part['hand'], 'hand_card', lang)})")
+    if kind == "stop_place":
+        n = part["home"]
+        return (f"weitere Mitglieder lohnen sich hier nicht; {count(n, 'member', lang)} {'bleibt' if n == 1 else 'bleiben'} zu Hause"
+                if de else f"more members are not worth it here; {count(n, 'member', lang)} {'stays' if n == 1 else 'stay'} at home")
     if kind == "finish":
         if not part["lost"]:
             return "nichts mehr zu tun" if de else "nothing more to do"
