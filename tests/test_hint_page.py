@@ -1,5 +1,6 @@
-"""The hint that teaches on a phone (issue #27, goal 2): at 360 x 740 in German the hint names
-the move and why ("Tipp: … – schließt deinen Wald: +8 Punkte …"), in words, where the eye is."""
+"""The hint that teaches (issue #27, goal 2): at 360 x 740 in German (and 1366 x 800 in
+English) the hint names the move and why ("Tipp: … – schließt deinen Wald: +8 Punkte …"), in
+words, where the eye is."""
 
 import re
 
@@ -10,12 +11,16 @@ from stability_support import PHONE, READY
 
 pytestmark = pytest.mark.browser
 
-ENGLISH = re.compile(r"\b(the|your|points?|then|takes|sends|with)\b")
+OTHER = {"de": re.compile(r"\b(the|your|points?|then|takes|sends|with)\b"),
+         "en": re.compile(r"\b(der|die|das|deinen?|Punkte?|danach|nimmt|schickt|mit)\b")}
+PREFIX = {"de": "Tipp: ", "en": "Hint: "}
+SIZES = {"de": PHONE, "en": {"viewport": {"width": 1366, "height": 800}}}
 
 
-def test_the_hint_says_why_in_german_on_a_phone(browser, served_dist):
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("localStorage.setItem('urzeit.lang', 'de'); globalThis.urzeitTestNoSnapshot = true")
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_hint_says_why(browser, served_dist, lang):
+    ctx = browser.new_context(**SIZES[lang])
+    ctx.add_init_script(f"localStorage.setItem('urzeit.lang', '{lang}'); globalThis.urzeitTestNoSnapshot = true")
     page = ctx.new_page()
     page.watch = PageWatch(page, served_dist.rstrip("/"))
     page.goto(served_dist + "?test=1&seed=5")
@@ -30,15 +35,17 @@ def test_the_hint_says_why_in_german_on_a_phone(browser, served_dist):
         page.wait_for_selector(f"#app[data-game='{game}']")
         wait_idle(page)
         page.wait_for_function("() => !document.getElementById('hint-button').disabled")
-        page.locator("#hint-button").tap()
-        page.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Tipp: ')")
+        page.locator("#hint-button").click()
+        page.wait_for_function(f"() => document.getElementById('notice').textContent.startsWith('{PREFIX[lang]}')")
         wait_idle(page)
         text = page.locator("#notice").inner_text()
-        label, _, why = text.removeprefix("Tipp: ").partition(" – ")
+        label, _, why = text.removeprefix(PREFIX[lang]).partition(" – ")
         assert label and why, (game, text)  # the move and why
-        assert not ENGLISH.search(why) and not re.search(r"[_{}\[\]]|None|undefined", why), (game, text)
-        box = page.locator("#notice").bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740 and box["x"] + box["width"] <= 361, (game, box)
-        page.screenshot(path=str(ARTIFACTS / f"hint-{game}-360x740-de.png"))
+        assert not OTHER[lang].search(why) and not re.search(r"[_{}\[\]]|None|undefined", why), (game, text)
+        box, size = page.locator("#notice").bounding_box(), SIZES[lang]["viewport"]
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (game, box)
+        assert box["x"] + box["width"] <= size["width"] + 1, (game, box)
+        name = "360x740-de" if lang == "de" else "1366x800-en"
+        page.screenshot(path=str(ARTIFACTS / f"hint-{game}-{name}.png"))
     page.watch.assert_clean()
     ctx.close()

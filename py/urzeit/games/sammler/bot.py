@@ -298,6 +298,8 @@ def explain(state, seat, action, level="hard"):
                 claimed = f
         if claimed is not None:
             parts.append({**_claim(after, claimed), **({"then": True} if tile else {})})
+        elif tile:  # placed and scored at once: the tile's hint names the figure first
+            parts.insert(0, {"kind": "put", "figure": figure["figure"], "then": True})
     if tile:
         last_nodes = {after.base[after.last] + zi for zi in range(len(T.TYPES[after.placed[after.last][0]].zones))}
         roots = {after.feature_root(n) for n in last_nodes if after.node_kind[n] != LAKE}

@@ -541,6 +541,8 @@ def _hint_part(part, lang):
         return "kein Stammesmitglied mehr im Vorrat" if de else "no tribe member left in your supply"
     if part.get("then"):  # the figure step after the hinted tile
         return ("danach: " if de else "then: ") + _hint_part({**part, "then": False}, lang)
+    if kind == "put":
+        return _PUTS[lang][part["figure"]]
     if kind == "claim":
         cult = (" mit der Kultstätte" if de else " with the cult site") if part.get("cult") else ""
         return f"{_PUTS[lang][part['figure']]}{cult} (jetzt {points} wert)" if de else \
