@@ -119,7 +119,7 @@ def _payments_reference(cost, available):
 
 
 def _play_options_reference(state, p, card_id):
-    """ElawaState._play_options as it was before the cache (a plain copy)."""
+    """ElawaState.play_options as it was before the cache (a plain copy)."""
     card = CARDS[card_id]
     cost = list(card["cost"]["resources"])
     variants = [(cost, card["cost"]["sacrifice"])]
@@ -162,7 +162,7 @@ def test_elawa_cached_play_options_equal_the_plain_enumeration():
         state.avail[p] = {t: 1 + rng.below(7) for t in TOKENS if rng.random() < 0.6}
         state.played = rng.below(4)
         for card_id in card_ids:
-            assert state._play_options(p, card_id) == _play_options_reference(state, p, card_id)
+            assert state.play_options(p, card_id) == _play_options_reference(state, p, card_id)
     for cost in ([], ["meat"], ["berry", "berry", "fur"], ["meat", "flint", "flint", "fur"]):
         for _ in range(50):
             have = {t: rng.below(6) for t in TOKENS}
@@ -176,7 +176,7 @@ def test_elawa_play_options_along_playouts_equal_the_plain_enumeration():
             plays = []
             for card_id in sorted(set(state.hands[p])):
                 plays += _play_options_reference(state, p, card_id)
-                assert state._play_options(p, card_id) == _play_options_reference(state, p, card_id)
+                assert state.play_options(p, card_id) == _play_options_reference(state, p, card_id)
             if state.phase == "play":
                 assert [a for a in state.legal_actions() if a["type"] == "play"] == plays
 

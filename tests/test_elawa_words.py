@@ -306,3 +306,14 @@ def test_a_fair_game_waiting_for_its_players_is_worded():
         players = r["result"]["view"]["words"]["players"]
         assert [p["places"] for p in players] == [{"de": "Häuptling noch nicht gezogen", "en": "Chief not drawn yet"}[lang]] * 2
         assert all("None" not in p["info"] and p["info"].startswith("0 ") for p in players)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_hint_says_why_in_words_and_names_only_cards_the_seat_sees(lang):
+    from helpers import hinted_game
+    hints = hinted_game("elawa", lang, 5, decisions=40)
+    whys = [(v, h["why"]) for v, h in hints if h.get("why")]
+    assert len(whys) >= 30
+    for view, why in whys:
+        check_text(why, lang, "hint")
+        check_no_leak(why, lang, [view], "hint")

@@ -166,3 +166,13 @@ def test_figure_choices_that_read_alike_are_told_apart_by_their_side():
         assert len(set(labels)) == 3, labels
     assert words.label(view, view["legal"][0], "de") in (
         "Jäger auf die Wiese im Norden (keine Tiere)", "Jäger auf die Wiese im Süden (keine Tiere)")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_hint_says_why_in_words(lang):
+    from helpers import hinted_game
+    hints = hinted_game("sammler", lang, 7, decisions=30)
+    whys = [h["why"] for _, h in hints if h.get("why")]
+    assert len(whys) == len(hints) == 30  # every tile and figure step is explained
+    for why in whys:
+        check_text(why, lang, "hint")

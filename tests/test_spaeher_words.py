@@ -236,3 +236,13 @@ def test_every_resource_list_of_the_cards_has_the_number_it_says(lang):
             assert part == (one if n == 1 else f"{n} {many}"), (res, part)
         seen.add(words.resource_list(res, lang))
     assert len(seen) == len({tuple(sorted(r)) for r in lists})  # two different cards never read alike
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_hint_says_why_in_words(lang):
+    from helpers import hinted_game
+    hints = hinted_game("spaeher", lang, 4, decisions=40, options={"mode": "normal"})
+    whys = [h["why"] for _, h in hints if h.get("why")]
+    assert len(whys) >= 25
+    for why in whys:
+        check_text(why, lang, "hint")

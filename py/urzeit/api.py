@@ -38,6 +38,7 @@ _FIELDS = {
     "save": ({"op", "match"}, set()),
     "load": ({"op", "save"}, {"lang"}),
     "close": ({"op", "match"}, set()),
+    "rules_example": ({"op", "game"}, {"lang"}),
     "fair_new": ({"op", "game", "players", "seat"}, {"options", "name", "lang"}),
     "fair_join": ({"op", "messages", "seat"}, {"name", "names", "lang"}),
     "fair_receive": ({"op", "party", "messages"}, {"names", "lang"}),
@@ -210,6 +211,7 @@ def op_ai(req):
     stats = {}
     steps = ai.choose_action_steps(match.game, view, determinize, level, bot_seed, budget, turn_ms, stats)
     job = {"match": match.id, "revision": match.revision, "steps": steps, "viewer": viewer, "stats": stats,
+           "seat": seat, "seed": bot_seed,
            "apply": req.get("apply", True) is not False, "lang": lang,
            "before": match.view(viewer) if lang else None}  # the log is worded for the viewer
     slice_ms = _int(req, "slice_ms", 1, 60_000, allow_none=True)
@@ -258,7 +260,11 @@ def _run_job(job, slice_ms, job_id=None):
         reply = {"action": action, "events": [], "view": _worded(match, match.view(job["viewer"]), lang),
                  "search": search}
         if lang and job["viewer"] is not None:
-            reply["label"] = match.game.words().label(match.view(job["viewer"]), action, lang)
+            seen = match.view(job["viewer"])
+            words = match.game.words()
+            reply["label"] = words.label(seen, action, lang)
+            if job["viewer"] == job["seat"]:  # why: only for the seat's own eyes
+                reply.update(_hint_reason(match, job["seat"], action, job["seed"], seen, words, lang))
         return reply
     events = match.apply(action)
     reply = {"action": action, "events": events, "view": _worded(match, match.view(job["viewer"]), lang),
@@ -266,6 +272,16 @@ def _run_job(job, slice_ms, job_id=None):
     if lang:
         reply["log"] = _log(match, job["before"], action, events, lang)
     return reply
+
+
+def _hint_reason(match, seat, action, seed, seen, words, lang) -> dict:
+    """A hint's reason as data ("reason") and in words ("why"), when the game can give one."""
+    reason = ai.explain(match.game, match.state, seat, action, seed)
+    if not reason:
+        return {}
+    hint_text = getattr(words, "hint_text", None)
+    why = hint_text(seen, reason, lang) if hint_text else None
+    return {"reason": reason, "why": why} if why else {"reason": reason}
 
 
 def op_undo(req):
@@ -311,6 +327,19 @@ def op_load(req):
 def rebuild(save) -> Match:
     """Build a match from a replay by applying its actions; any flaw is BadSave."""
     return matches.rebuild(save, ai.LEVELS)
+
+
+def op_rules_example(req):
+    """The game's worked scoring example (Game.rules_example): the position's view, worded,
+    and the facts it explains; stored as no match."""
+    game = games.get(req["game"])
+    example = game.rules_example()
+    if example is None:
+        raise BadRequest(f"{game.id} has no worked example")
+    state, facts = example
+    seats = [{"kind": "human", "name": f"Spieler {i + 1}"} for i in range(len(state.scores()))]
+    match = Match("example", game, seats, 0, {}, state)
+    return {"view": _worded(match, match.view(None), _lang(req)), "facts": facts}
 
 
 def op_close(req):
@@ -569,7 +598,8 @@ def op_fair_close(req):
 
 _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": op_ai,
         "ai_continue": op_ai_continue, "undo": op_undo, "history": op_history, "save": op_save, "load": op_load,
-        "close": op_close, "fair_new": op_fair_new, "fair_join": op_fair_join, "fair_receive": op_fair_receive,
+        "close": op_close, "rules_example": op_rules_example,
+        "fair_new": op_fair_new, "fair_join": op_fair_join, "fair_receive": op_fair_receive,
         "fair_act": op_fair_act, "fair_view": op_fair_view, "fair_link": op_fair_link,
         "fair_private": op_fair_private, "fair_restore": op_fair_restore, "fair_record": op_fair_record,
         "fair_check": op_fair_check, "fair_close": op_fair_close, "fair_ai": op_fair_ai,

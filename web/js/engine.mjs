@@ -6,7 +6,7 @@
 // visits boot from. Once per visit, in the background; its failure only lands in this.snapshot.
 
 // Requests whose replies carry words (`lang`): the view's texts and a move's log lines.
-const WORDED_OPS = new Set(["new", "view", "act", "ai", "undo", "load",
+const WORDED_OPS = new Set(["new", "view", "act", "ai", "undo", "load", "rules_example",
   "fair_new", "fair_join", "fair_receive", "fair_act", "fair_view", "fair_restore"]);
 
 export class EngineError extends Error {

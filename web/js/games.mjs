@@ -15,7 +15,10 @@
 //     breakdown(view, lang) the final scoring as an element for the shared end screen
 //                          (one [data-player] element per player)
 //   optional on the game: css (a stylesheet of the game's own, relative to the page: linked
-//     at start), rules {de, en} (the rules dialog's text), shareNote {de, en}
+//     at start), rules {de, en} (the rules dialog's text), shareNote {de, en},
+//     rulesPictures(lang, request) -> [{title, node, at: "start"|"end"}]: the rules dialog's
+//       pictures (components drawn by the renderer; request(req) asks the engine, e.g. its
+//       rules_example)
 //     optional: showHint(action), onEvents(events), decisionElement() (scrolled to on a phone
 //                          when a decision waits; default the table), scrollsToDecisions (true: the
 //                          renderer scrolls its own decision areas into view), unmount(), hook (tests)

@@ -90,6 +90,18 @@ def choose_action_steps(game, view: dict, determinize, level: str, seed: int,
     return action if action is not None else rng.choice(legal)
 
 
+def explain(game, state, seat, action, seed):
+    """Why the bot likes `action` for `seat`, as data its game's words turn into a sentence
+    ({"parts": [{"kind": ..., numbers}]}), or None when the game's bot cannot say. The bot
+    module's explain(state, seat, action) is given a world the seat cannot tell from the real
+    one (state.determinize), so a reason never rests on what the seat may not know."""
+    bot = game.bot()
+    reason = getattr(bot, "explain", None) if bot is not None else None
+    if reason is None or action is None:
+        return None
+    return reason(state.determinize(seat, Rng(seed)), seat, action)
+
+
 GREEDY_CHUNK = 8  # actions judged between two yields (the worker answers in between)
 
 

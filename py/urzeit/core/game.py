@@ -286,6 +286,12 @@ class Game:
             return tuple(self.table_sizes)
         return tuple(range(3, self.max_players + 1))
 
+    def rules_example(self):
+        """A worked scoring example for the rules screen, built by the engine from a fixed
+        position: (state, facts) where facts are the JSON numbers the example explains (the
+        page draws the state and words the facts); None: the game has none."""
+        return None
+
     def describe(self) -> dict:
         return {
             "id": self.id,

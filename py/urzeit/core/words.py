@@ -11,6 +11,9 @@ once, in German and English, for the page (the api words each view and reply whe
   {"text", "group"} where lines of one group (e.g. one turn of several moves) share a line.
 - view_words(view, lang) -> dict: any further texts the page shows for this view (prompts,
   the end breakdown); added to the view's `words`.
+- hint_text(view, reason, lang) -> str (optional): why a hinted move is good, from the game
+  bot's explain(state, seat, action) reason {"parts": [{"kind", ...}]}, e.g. "schließt deinen
+  Wald: +8 Punkte und eine Bonuskarte".
 - figure_words(lang) -> dict: the names of the game's end-of-game figures (State.end_figures'
   keys), e.g. {"forests": "Wälder"}; the api adds them to a finished view's `words`.
 """

@@ -9,11 +9,87 @@ export function showRules(gameId) {
   const info = gameInfo(gameId);
   const rules = info && info.rules;  // the game's own rules module
   if (!rules) return;
-  $("rules-title").textContent = info ? info.titles[getLang()] || info.titles.de : t("rules");
+  const lang = getLang();
+  $("rules-title").textContent = info ? info.titles[lang] || info.titles.de : t("rules");
+  const box = $("rules-text");
   // our own static text, never data from a page, save or link
-  $("rules-text").innerHTML = rules[getLang()] || rules.de;
-  $("rules-text").scrollTop = 0;
+  box.innerHTML = rules[lang] || rules.de;
+  // the game's own pictures: its components drawn by its renderer, a worked example the engine
+  // builds (each {title, node, at: "start"|"end"}; a node fills itself in when its data is there)
+  const pictures = info.rulesPictures ? info.rulesPictures(lang, (req) => engine.request(req)) : [];
+  const head = box.querySelector("h3");
+  for (const p of pictures.filter((x) => x.at === "start").reverse()) {
+    const part = el("section", { class: "rules-pic" }, el("h4", {}, p.title), p.node);
+    if (head) head.after(part); else box.prepend(part);
+  }
+  for (const p of pictures.filter((x) => x.at !== "start")) box.append(el("section", { class: "rules-pic" }, el("h4", {}, p.title), p.node));
+  rulesTools(box, lang);
+  box.scrollTop = 0;
   $("rules-dialog").showModal();
+}
+
+// The rules in sections (a heading, a paragraph led by its bold title, a picture), a table of
+// contents that jumps to them and a search box that keeps only the sections with the word.
+function rulesTools(box, lang) {
+  const sections = [];
+  let current = null;
+  for (const child of [...box.children]) {
+    const lead = child.tagName === "P" && child.firstElementChild && child.firstElementChild.tagName === "B"
+      && child.textContent.trim().startsWith(child.firstElementChild.textContent.trim());
+    const title = child.tagName === "H4" ? child.textContent
+      : child.matches("section.rules-pic") ? child.querySelector("h4").textContent
+      : lead ? child.firstElementChild.textContent.replace(/:\s*$/, "") : null;
+    if (child.tagName === "H3") continue;
+    if (title || !current) {
+      current = el("div", { class: "rules-sec", id: `rules-sec-${sections.length}`, tabindex: "-1" });
+      current.dataset.title = (title || t("rulesIntro")).trim();
+      child.before(current);
+      sections.push(current);
+    }
+    current.append(child);
+  }
+  let tools = $("rules-tools");
+  if (!tools) {
+    tools = el("div", { id: "rules-tools", class: "rules-tools" });
+    box.before(tools);
+  }
+  const search = el("input", { id: "rules-search", type: "search", autocomplete: "off", "aria-label": t("rulesSearch"), placeholder: t("rulesSearch") });
+  const found = el("p", { id: "rules-found", class: "rules-found", role: "status" });
+  const toc = el("nav", { id: "rules-toc", class: "rules-toc", "aria-label": t("rulesToc") });
+  // the contents: open where there is room, a fold on a phone (closed again after a jump)
+  const wide = window.matchMedia("(min-width: 700px)").matches;
+  const fold = el("details", { id: "rules-toc-box", class: "rules-toc-box", open: wide ? "" : null },
+    el("summary", {}, `${t("rulesToc")} (${sections.length})`), toc);
+  const jump = (sec) => {
+    if (!wide) fold.open = false;
+    sec.scrollIntoView({ block: "start" });
+    sec.focus({ preventScroll: true });
+  };
+  const links = sections.map((sec) => {
+    const b = el("button", { type: "button", class: "rules-toc-item", "data-target": sec.id }, sec.dataset.title);
+    b.addEventListener("click", () => jump(sec));
+    return b;
+  });
+  toc.append(...links);
+  search.addEventListener("input", () => {
+    const q = search.value.trim().toLocaleLowerCase(lang);
+    let hits = 0;
+    sections.forEach((sec, i) => {
+      const hit = !q || sec.textContent.toLocaleLowerCase(lang).includes(q) || sec.dataset.title.toLocaleLowerCase(lang).includes(q);
+      sec.hidden = !hit;
+      links[i].hidden = !hit;
+      hits += hit ? 1 : 0;
+    });
+    found.textContent = !q ? "" : hits ? t("rulesFound", hits) : t("rulesNothing", search.value.trim());
+    found.classList.toggle("none", Boolean(q) && !hits);
+  });
+  search.addEventListener("keydown", (e) => {  // Enter: to the first section with the word
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    const first = sections.find((sec) => !sec.hidden);
+    if (first) jump(first);
+  });
+  tools.replaceChildren(search, found, fold);
 }
 
 // ---- correspondence by link: the replay, compressed, in the URL fragment ----

@@ -513,7 +513,8 @@ async function hint() {
                                      viewer: view.current_seat, apply: false });
     const key = JSON.stringify(r.action);
     for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
-    say(t("hintIs", r.label || actionLabel(view, r.action)));
+    const label = r.label || actionLabel(view, r.action);
+    say(r.why ? t("hintWhy", label, r.why) : t("hintIs", label));  // the why: from the bot's own judgement
     if (renderer().showHint) renderer().showHint(r.action);
     app.dataset.hint = key;
   } catch (err) {

@@ -6,6 +6,7 @@ import math
 from ...ai.policy import CardGamePolicy
 
 from .components import CARDS
+from .rules import card_points
 
 TOKEN_VALUE = 0.9       # a resource still to be spent
 HAND_VALUE = 0.35       # share of a hand card's printed points it is likely to bring
@@ -101,3 +102,59 @@ class Policy(CardGamePolicy):
 
     def greedy_scores(self, state, seat, legal):
         return greedy_scores(state, seat, legal)
+
+
+# ---- why a move is good: the hint's reason (urzeit.ai.explain) ------------------------------
+
+def _best_play(state, seat):
+    """The card of seat's hand that brings the most points if played now: (card, points) or None."""
+    before = state.score_of(seat)
+    best = None
+    for card_id in sorted(set(state.hands[seat])):
+        if not state.play_options(seat, card_id):
+            continue
+        tribe = state.tribes[seat] + [card_id]
+        gain = sum(card_points(c, tribe, state.stored[seat]) for c in tribe) - before
+        if best is None or gain > best[1]:
+            best = (card_id, gain)
+    return best
+
+
+def explain(state, seat, action):
+    """What `action` brings `seat`, as {"parts": [{"kind", ...}]} for the words (hint_text).
+    Read are the table's open tops and seat's own hand and tribe; nothing is drawn (the clone
+    has no Rng), so what a take reveals next plays no part."""
+    s = state.clone()
+    s.rng = None
+    kind = action["type"]
+    before = s.score_of(seat)
+    if kind == "take_card":
+        card = s.cards[action["stack"]][-1]
+        events = s.apply_legal(action)
+        tokens = sorted(e["token"] for e in events if e["type"] == "gain" and e["player"] == seat)
+        parts = [{"kind": "take", "card": card, "tokens": tokens}]
+        best = _best_play(s, seat) if s.phase == "play" else None
+        if best is not None and best[1] > 0:
+            parts.append({"kind": "then_play", "card": best[0], "points": best[1]})
+        else:  # nothing to play yet: what the card itself is worth
+            tribe = s.tribes[seat] + [card]
+            worth = sum(card_points(c, tribe, s.stored[seat]) for c in tribe) - before
+            if worth > 0:
+                parts.append({"kind": "worth", "card": card, "points": worth})
+        return {"parts": parts}
+    if kind == "take_visible":
+        card = s.cards[action["stack"]][-1]
+        tribe = s.tribes[seat] + [card]
+        worth = sum(card_points(c, tribe, s.stored[seat]) for c in tribe) - before
+        return {"parts": [{"kind": "take_visible", "card": card, "points": worth}]}
+    if kind in ("play", "store"):
+        s.apply_legal(action)
+        part = {"kind": kind, "card": action["card"], "points": s.score_of(seat) - before}
+        if kind == "play" and action.get("sacrifice"):
+            part["sacrifice"] = action["sacrifice"]
+        return {"parts": [part]}
+    if kind == "end_turn":
+        return {"parts": [{"kind": "end", "tokens": min(sum(s.avail[seat].values()), s.capacity(seat))}]}
+    if kind == "discard":
+        return {"parts": [{"kind": "discard", "token": action["token"], "capacity": s.capacity(seat)}]}
+    return None

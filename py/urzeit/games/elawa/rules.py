@@ -431,7 +431,7 @@ class ElawaState(State):
             p, kind = self.current, action["type"]
             if kind == "play":
                 card = action.get("card")
-                legal = self._play_options(p, card) if isinstance(card, str) and card in self.hands[p] else []
+                legal = self.play_options(p, card) if isinstance(card, str) and card in self.hands[p] else []
                 return find_legal(action, legal, self.why_not)
             if kind in ("store", "end_turn"):
                 return find_legal(action, self._stores_and_end(p), self.why_not)
@@ -445,7 +445,7 @@ class ElawaState(State):
         nth = self.played + 1
         return nth == 2 if self.chief2 == "second_only" else nth % 2 == 0
 
-    def _play_options(self, p, card_id) -> list[dict]:
+    def play_options(self, p, card_id) -> list[dict]:
         return _plays(card_id, sorted(set(self.hands[p])), [self.avail[p].get(t, 0) for t in TOKENS],
                       self._discount_now(p))
 
@@ -540,7 +540,7 @@ class ElawaState(State):
             raise IllegalAction("the card being played cannot be its own sacrifice", reason="elawa.sacrifice_itself")
         if victim is not None and (not isinstance(victim, str) or victim not in self.hands[p]):
             raise IllegalAction("the sacrifice must be another card in your hand", reason="elawa.sacrifice_not_in_hand")
-        options = self._play_options(p, card_id)
+        options = self.play_options(p, card_id)
         card = CARDS[card_id]
         if card["cost"]["sacrifice"] and victim is None and not self._discount_now(p):
             if not [c for c in self.hands[p] if c != card_id]:
@@ -823,6 +823,18 @@ class Elawa(Game):
                              "en": "Chief 2: only the 2nd card / every 2nd card"}},
         "setup": {"default": None},
     }
+
+    # The rules' scoring example with the real cards: storage card G08 with 4 kinds on it, tool
+    # G12 (3 per caveman) and the cavemen P10, R11, P09: 8 + 9 + 6 + 16 + 3 = 42.
+    EXAMPLE = (("G08", "G12", "P10", "R11", "P09"), {"G08": ["berry", "meat", "flint", "fur"]})
+
+    def rules_example(self):
+        s = self.new_game(2, 1, {})
+        tribe, stored = self.EXAMPLE
+        s.tribes[0] = list(tribe)
+        s.stored[0] = {k: list(v) for k, v in stored.items()}
+        entry = s.breakdown()[0]
+        return s, {"seat": 0, "cards": entry["cards"], "total": entry["total"]}
 
     def _new(self, players: int, seed: int, options: dict) -> ElawaState:
         """The table before any draw: every stack, the fire and the supply face down as counts

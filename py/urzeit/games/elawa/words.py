@@ -528,3 +528,65 @@ def figure_words(lang="en"):
     words["resources_taken"] = "Genommene Rohstoffe" if de else "Resources taken"
     words["resources_left"] = "Übrige Rohstoffe am Ende" if de else "Resources left at the end"
     return words
+
+
+# ---- a hint's reason (urzeit.ai.explain, the bot's explain) ---------------------------------
+
+def _resources(n, lang):
+    if lang == "de":
+        return f"{n} {'Rohstoff' if n == 1 else 'Rohstoffe'}"
+    return f"{n} {'resource' if n == 1 else 'resources'}"
+
+
+def _hint_part(part, lang):
+    de = lang == "de"
+    kind = part.get("kind")
+    n = part.get("points", 0)
+    points = points_words(n, lang)
+    if kind == "take":
+        tokens = part["tokens"]
+        if not tokens:
+            return "nimmt die Karte ohne Rohstoffe" if de else "takes the card without resources"
+        got = tokens_words(tokens, lang) if len(set(tokens)) == 1 else \
+            f"{_resources(len(tokens), lang)} ({tokens_words(tokens, lang)})"
+        return f"nimmt {got}" if de else f"takes {got}"
+    if kind == "then_play":
+        card = card_name(part["card"], lang, "acc")
+        return f"danach kannst du {card} für {points} ausspielen" if de else f"then you can play {card} for {points}"
+    if kind == "worth":
+        return f"ausgespielt bringt {card_name(part['card'], lang, 'nom')} {points}" if de else \
+            f"once played, {card_name(part['card'], lang, 'nom')} brings {points}"
+    if kind == "take_visible":
+        card = card_name(part["card"], lang, "acc")
+        return f"nimmt {card}: ausgespielt +{points}" if de else f"takes {card}: +{points} once played"
+    if kind == "play":
+        if n > 0:
+            text = f"+{points} für deinen Stamm" if de else f"+{points} for your tribe"
+        else:
+            card = card_name(part["card"], lang, "nom")
+            text = (f"{card} kommt in deinen Stamm und zählt später ({scoring_text(part['card'], lang)})" if de
+                    else f"{card} joins your tribe and scores later ({scoring_text(part['card'], lang)})")
+        if part.get("sacrifice"):
+            victim = card_name(part["sacrifice"], lang, "acc")
+            text += f"; dafür opferst du {victim}" if de else f"; for it you sacrifice {victim}"
+        return text
+    if kind == "store":
+        card = card_name(part["card"], lang, "dat" if de else "acc")
+        return f"auf {card}: +{points}" if de else f"on {card}: +{points}"
+    if kind == "end":
+        kept = _resources(part["tokens"], lang)
+        return f"mehr lohnt sich gerade nicht; du behältst {kept} für später" if de else \
+            f"nothing more is worth it now; you keep {kept} for later"
+    if kind == "discard":
+        cap = _resources(part["capacity"], lang)
+        token = token_name(part["token"], lang, article=True)
+        return f"du darfst nur {cap} behalten; {token} brauchst du am wenigsten" if de else \
+            f"you may keep only {cap}; you need {token} least"
+    return ""
+
+
+def hint_text(view, reason, lang="en"):
+    """Why the hinted move is good, from the bot's reason: 'nimmt 3 Rohstoffe (2 Beeren und
+    1 Fell); danach kannst du die blaue Hütte für 4 Punkte ausspielen'."""
+    lang = "de" if lang == "de" else "en"
+    return "; ".join(t for t in (_hint_part(p, lang) for p in reason.get("parts", [])) if t)

@@ -5,7 +5,7 @@ import math
 
 from ...ai.policy import Policy as BasePolicy
 from . import components as T
-from .components import LAKE, MEADOW
+from .components import FOREST, LAKE, MEADOW
 
 
 # Chance that an open feature still gets completed, by its open sides (a rough prior).
@@ -249,3 +249,87 @@ class Policy(BasePolicy):
 
     def greedy_scores(self, state, seat, legal):
         return greedy_scores(state, seat, legal, self.estimate)
+
+
+# ---- why a move is good: the hint's reason (urzeit.ai.explain) ------------------------------
+
+def explain(state, seat, action, level="hard"):
+    """What the evaluation sees in `action` for `seat`, as {"parts": [{"kind", ...}]} for the
+    words (hint_text). A tile is judged with its best figure step, as greedy_scores does.
+    Nothing is drawn (the clone has no Rng): only the board, which every seat sees, is read."""
+    estimate = Outlook().estimates if level in OUTLOOK_LEVELS else estimates
+    s = state.clone()
+    s.rng = None
+    start = margin(s, seat, estimate)
+    tile = action["type"] == "place_tile"
+    if tile:
+        s.apply_legal(action)
+        best = None
+        for follow in s.figure_actions() + [None]:
+            t = s.clone()
+            events = t.finish_turn(follow)
+            value = margin(t, seat, estimate)
+            if best is None or value > best[0]:
+                best = (value, follow, t, events)
+        end, figure, after, events = best
+    else:
+        figure = action if action["type"] == "place_figure" else None
+        after = s.clone()
+        events = after.finish_turn(figure)
+        end = margin(after, seat, estimate)
+    parts = []
+    bonus = any(slot[0] == "bonus" for slot in after.due)  # a gold forest closed: a bonus tile
+    for e in events:
+        if e["type"] == "score" and seat in e["players"]:
+            part = {"kind": "close" if e["category"] in ("forests", "rivers") else "final",
+                    "feature": e["feature"], "points": e["points"]}
+            if e["feature"] == FOREST and e.get("gold") and bonus:
+                part["bonus"] = True
+                bonus = False
+            parts.append(part)
+    back = sum(1 for e in events if e["type"] == "return" and e["player"] == seat)
+    if back and parts:
+        parts.append({"kind": "back", "members": back})
+    claimed = None
+    if figure is not None:
+        zone = T.TYPES[after.placed[after.last][0]].zone_ids[figure["zone"]]
+        for f in after.figures:
+            if f[0] == seat and f[2] == after.last and f[3] == zone and f[1] == figure["figure"]:
+                claimed = f
+        if claimed is not None:
+            parts.append({**_claim(after, claimed), **({"then": True} if tile else {})})
+        elif tile:  # placed and scored at once: the tile's hint names the figure first
+            parts.insert(0, {"kind": "put", "figure": figure["figure"], "then": True})
+    if tile:
+        last_nodes = {after.base[after.last] + zi for zi in range(len(T.TYPES[after.placed[after.last][0]].zones))}
+        roots = {after.feature_root(n) for n in last_nodes if after.node_kind[n] != LAKE}
+        grown = set()
+        for f in after.figures:
+            if f is claimed or f[0] != seat or f[1] == "hut":
+                continue
+            root = after.feature_root(f[4])
+            if root in roots and root not in grown and (f[1] == "hunter" or after.openc[root]):
+                grown.add(root)
+                value = after.meadow_value(root)[0] if f[1] == "hunter" else after.feature_value(root)[0]
+                parts.append({"kind": "grow", "feature": after.node_kind[root], "points": value})
+    if not parts:
+        if action["type"] == "pass":
+            parts.append({"kind": "keep", "members": after.members[seat]} if after.members[seat] else {"kind": "empty"})
+        elif round(end - start) >= 1:
+            parts.append({"kind": "outlook", "points": round(end - start)})
+        else:
+            parts.append({"kind": "quiet"})
+    return {"parts": parts}
+
+
+def _claim(state, f):
+    """A figure just placed and what its feature is worth now (as if it were complete)."""
+    owner, kind, _, _, node, cult = f
+    if kind == "hut":
+        return {"kind": "hut", "fish": state.sfish[state.river_system_root(node)]}
+    root = state.feature_root(node)
+    if kind == "hunter":
+        return {"kind": "claim", "figure": kind, "feature": MEADOW, "points": state.meadow_value(root)[0],
+                "cult": bool(cult)}
+    return {"kind": "claim", "figure": kind, "feature": state.node_kind[root],
+            "points": state.feature_value(root)[0]}

@@ -481,7 +481,7 @@ class SammlerState(State):
         parent = self.parent
         return [i for i in range(root, len(parent)) if _find(parent, i) == root]
 
-    def _feature_value(self, root: int) -> tuple[int, dict]:
+    def feature_value(self, root: int) -> tuple[int, dict]:
         """Points of a forest or river now (as if complete), with what they are made of."""
         nodes = self._feature_nodes(root)
         tiles = len({self.node_tile[i] for i in nodes})
@@ -529,7 +529,7 @@ class SammlerState(State):
             kind = self.node_kind[root]
             figure_kind = "gatherer" if kind == FOREST else "fisher"
             on = [f for f in self.figures if f[1] == figure_kind and _find(self.parent, f[4]) == root]
-            points, detail = self._feature_value(root)
+            points, detail = self.feature_value(root)
             x, y, zone_id = self._node_place(root)
             detail = {"feature": kind, "x": x, "y": y, **detail}
             winners = self._majority(on)
@@ -620,7 +620,7 @@ class SammlerState(State):
                 value, detail = self.meadow_value(root)
                 complete = False
             else:
-                value, detail = self._feature_value(root)
+                value, detail = self.feature_value(root)
                 complete = self.openc[root] == 0
             item = {"id": root, "kind": kind, "zones": zones, "complete": complete, "value": value,
                     "owners": self._majority(on), "figures": [[f[0], f[1]] for f in on], **detail}
@@ -739,6 +739,20 @@ class Sammler(Game):
     min_players = 2
     max_players = 5
     options = {"setup": {"default": None}}
+
+    # The rules' example: Red's gatherer in a forest with gold; Blue completes it with the
+    # fourth tile (5 tiles with the start tile): Red scores 10, Blue draws a bonus tile.
+    EXAMPLE = (("L07", 1, 0, 0, "F1"), ("L03", 2, 0, 2, None), ("L07", 0, 1, 1, None), ("L03", 0, 2, 3, None))
+
+    def rules_example(self):
+        s = self.new_game(2, 1, {"setup": {"tiles": [m[0] for m in self.EXAMPLE] + ["L01"], "bonus": ["B10"]}})
+        figures = []
+        for tile, x, y, r, zone in self.EXAMPLE:
+            figures = s.view(None)["figures"]
+            events = s.apply({"type": "place_tile", "x": x, "y": y, "rotation": r})
+            events += s.apply({"type": "place_figure", "figure": "gatherer", "zone": zone} if zone else {"type": "pass"})
+        score = next(e for e in events if e["type"] == "score")
+        return s, {"score": score, "figures": figures, "closer": 1, "bonus": s.tile_is_bonus and s.current == 1}
 
     def _new(self, players: int, seed: int, options: dict) -> SammlerState:
         s = SammlerState.__new__(SammlerState)

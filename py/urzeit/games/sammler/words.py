@@ -508,3 +508,65 @@ FIGURE_WORDS = {
 
 def figure_words(lang="en"):
     return dict(FIGURE_WORDS["de" if lang == "de" else "en"])
+
+
+# ---- a hint's reason (urzeit.ai.explain, the bot's explain) ---------------------------------
+
+# "your forest" and where a figure goes: (possessive accusative, figure into it)
+_YOUR = {"de": {"forest": "deinen Wald", "river": "deinen Fluss", "meadow": "deine Wiese",
+                "river_system": "dein Flusssystem"},
+         "en": {k: f"your {v}" for k, v in {"forest": "forest", "river": "river", "meadow": "meadow",
+                                              "river_system": "river system"}.items()}}
+_PUTS = {"de": {"gatherer": "setzt einen Sammler in den Wald", "fisher": "setzt einen Fischer an den Fluss",
+                "hunter": "setzt einen Jäger auf die Wiese"},
+         "en": {"gatherer": "puts a gatherer in the forest", "fisher": "puts a fisher on the river",
+                "hunter": "puts a hunter on the meadow"}}
+
+
+def _hint_part(part, lang):
+    de = lang == "de"
+    kind = part.get("kind")
+    points = count(part.get("points", 0), "point", lang)
+    if kind == "close":
+        gain = f"+{points}" + ((" und eine Bonuskarte" if de else " and a bonus tile") if part.get("bonus") else "")
+        return f"schließt {_YOUR[lang][part['feature']]}: {gain}" if de else f"closes {_YOUR[lang][part['feature']]}: {gain}"
+    if kind == "final":
+        return f"Schlusswertung für {_YOUR[lang][part['feature']]}: +{points}" if de else \
+            f"final scoring of {_YOUR[lang][part['feature']]}: +{points}"
+    if kind == "back":
+        n = part["members"]
+        return f"{count(n, 'member', lang)} {'kommt' if n == 1 else 'kommen'} zurück" if de else \
+            f"{count(n, 'member', lang)} {'comes' if n == 1 else 'come'} back"
+    if kind == "empty":
+        return "kein Stammesmitglied mehr im Vorrat" if de else "no tribe member left in your supply"
+    if part.get("then"):  # the figure step after the hinted tile
+        return ("danach: " if de else "then: ") + _hint_part({**part, "then": False}, lang)
+    if kind == "put":
+        return _PUTS[lang][part["figure"]]
+    if kind == "claim":
+        cult = (" mit der Kultstätte" if de else " with the cult site") if part.get("cult") else ""
+        return f"{_PUTS[lang][part['figure']]}{cult} (jetzt {points} wert)" if de else \
+            f"{_PUTS[lang][part['figure']]}{cult} (worth {points} now)"
+    if kind == "hut":
+        fish = count(part["fish"], "fish", lang)
+        return f"baut eine Hütte am Flusssystem ({fish}, am Ende je 1 Punkt)" if de else \
+            f"builds a hut on the river system ({fish}, 1 point each at the end)"
+    if kind == "grow":
+        return f"vergrößert {_YOUR[lang][part['feature']]} (jetzt {points} wert)" if de else \
+            f"grows {_YOUR[lang][part['feature']]} (worth {points} now)"
+    if kind == "keep":
+        left = count(part["members"], "member", lang)
+        return f"hält deine Stammesmitglieder für bessere Plätze zurück ({left} im Vorrat)" if de else \
+            f"keeps your tribe members for better spots ({left} in your supply)"
+    if kind == "outlook":
+        return f"bringt dir nach der Einschätzung des Computers etwa {points} mehr als den anderen" if de else \
+            f"by the computer's estimate about {points} more for you than for the others"
+    return "keine Punkte in Reichweite: so hilft die Karte den anderen am wenigsten" if de else \
+        "no points within reach: this way the tile helps the others least"
+
+
+def hint_text(view, reason, lang="en"):
+    """Why the hinted move is good, from the bot's reason: 'schließt deinen Wald: +8 Punkte
+    und eine Bonuskarte; 1 Stammesmitglied kommt zurück'."""
+    lang = _lang(lang)
+    return "; ".join(_hint_part(p, lang) for p in reason.get("parts", []))

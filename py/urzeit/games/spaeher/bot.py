@@ -278,3 +278,72 @@ class Policy(BasePolicy):
 
     def sample_value(self, state, seat, rng):
         return rollout_value(state, seat, rng, sunsets=HORIZON.get(self.level))
+
+
+# ---- why a move is good: the hint's reason (urzeit.ai.explain) ------------------------------
+
+def explain(state, seat, action):
+    """What `action` brings `seat`, as {"parts": [{"kind", ...}]} for the words (hint_text):
+    points, hunger, the sunset's sum. Read are the table and seat's own items only (the other
+    tribe's items are re-dealt in the world the hint is given), and nothing is drawn."""
+    s = state.clone()
+    s.rng = None
+    p = seat
+    kind = action["type"]
+    pre = s.sunset_preview(p)
+    if kind == "create":
+        return {"parts": [{"kind": "create", "item": action["item"], "points": ITEMS[action["item"]]["vp"]}]}
+    if kind == "sunset":
+        return {"parts": [{"kind": "sunset", "points": pre["vp_after"] - s.vp[p], "members": pre["members"],
+                           "hunger": pre["hunger"], "hand": pre["hand_penalty"]}]}
+    if kind == "recall":
+        r = action["resource"]
+        if r is None:
+            return {"parts": [{"kind": "home"}]}
+        pool = (s.pool if s.phase == "recall" else []) + [r]
+        if r == "meat" and s.hunger[p] > pool.count("meat") - 1:
+            return {"parts": [{"kind": "recall", "resource": r, "for": "hunger", "hunger": s.hunger[p]}]}
+        if r == "skin" and s.supply[p] > 0:
+            return {"parts": [{"kind": "recall", "resource": r, "for": "member", "skins": pool.count("skin")}]}
+        useful = [i for i in sorted(set(s.items[p])) if i in ITEMS and r in _lacking(i, pool[:-1])]
+        if useful:
+            item = max(useful, key=lambda i: (ITEMS[i]["vp"], i))
+            done = not _lacking(item, pool)
+            return {"parts": [{"kind": "recall", "resource": r, "for": "item", "item": item,
+                               "points": ITEMS[item]["vp"], "ready": done}]}
+        return {"parts": [{"kind": "recall", "resource": r}]}
+    if kind == "cure":
+        return {"parts": [{"kind": "cure", "hunger": s.hunger[p] - 1}]}
+    if kind == "grow":
+        return {"parts": [{"kind": "grow"}]}
+    if kind == "play":
+        part = {"kind": "play", "card": action["card"]}
+        for step in CHARS[action["card"]]["steps"]:  # what the character does, in numbers
+            key = {"place": "send", "cure": "cure", "offspring": "offspring", "draw_items": "items",
+                   "take_character": "chars"}.get(step["op"])
+            if key:
+                part[key] = part.get(key, 0) + step.get("max", step.get("n", 0))
+        if "cure" in part:
+            part["cure"] = min(part["cure"], s.hunger[p])
+        return {"parts": [part]}
+    if kind == "place":
+        loc = s.location(action["where"])
+        if loc is None:
+            return {"parts": [{"kind": "site", "where": action["where"]}]}
+        free = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
+        return {"parts": [{"kind": "place", "where": loc["id"], "resources": free}]}
+    if kind == "take":
+        return {"parts": [{"kind": "take", "card": s.display[action["column"]][-1]}]}
+    if kind == "reveal":  # what the deck's locations hold, and whether meat is wanted now
+        return {"parts": [{"kind": "reveal", "deck": action["deck"], "hunger": s.hunger[p]}]}
+    if kind == "stop":
+        if s.phase == "sunset_take":  # each card kept costs a point at an early sunset
+            return {"parts": [{"kind": "stop_take", "hand": len(s.hand[p])}]}
+        return {"parts": [{"kind": "stop_place", "home": s.tribe[p]}]}
+    if kind == "finish":
+        return {"parts": [{"kind": "finish", "lost": len(s.pool)}]}
+    if kind == "keep_item":
+        return {"parts": [{"kind": "keep_item", "item": action["item"], "points": ITEMS[action["item"]]["vp"]}]}
+    if kind == "lose_member":
+        return {"parts": [{"kind": "lose"}]}
+    return None

@@ -832,6 +832,16 @@ class Spaeher(Game):
         "setup": {"default": None},
     }
 
+    def rules_example(self):
+        """A sunset worked through: 3 members in play, 1 hunger, 1 card left in hand."""
+        s = self.new_game(2, 1, {"mode": "intro"})
+        p = s.current
+        s.tribe[p], s.camp[p], s.hunger[p], s.hand[p] = 3, 0, 1, ["jaeger"]
+        before = s.vp[p]
+        events = s.apply({"type": "sunset"})
+        sunset = next(e for e in events if e["type"] == "sunset")
+        return s, {"seat": p, "sunset": sunset, "vp_before": before, "vp_after": s.vp[p], "hunger_after": s.hunger[p]}
+
     def _new(self, players: int, seed: int, options: dict) -> SpaeherState:
         """The table before any card is drawn: the pools sorted, every set-up draw queued in
         `due` (the display's special characters, the sacred sites, the items, the open

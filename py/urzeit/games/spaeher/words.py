@@ -540,3 +540,96 @@ FIGURE_WORDS = {
 
 def figure_words(lang="en"):
     return dict(FIGURE_WORDS["de" if lang == "de" else "en"])
+
+
+# ---- a hint's reason (urzeit.ai.explain, the bot's explain) ---------------------------------
+
+def _hint_part(part, lang):
+    de = lang == "de"
+    kind = part.get("kind")
+    if kind == "create":
+        return f"{signed(part['points'], lang)} sofort" if de else f"{signed(part['points'], lang)} at once"
+    if kind == "sunset":
+        hand = f" − {count(part['hand'], 'hand_card', lang)}" if part["hand"] else ""
+        return (f"{signed(part['points'], lang)}: {count(part['members'], 'member', lang)} − "
+                f"{part['hunger']} {noun(part['hunger'], 'hunger', lang)}{hand}")
+    if kind == "recall":
+        why = part.get("for")
+        if why == "hunger":
+            return f"Fleisch stillt Hunger (du hast {part['hunger']} Hunger)" if de else \
+                f"meat stills hunger (you have {part['hunger']} hunger)"
+        if why == "member":
+            return "2 Felle ergeben ein neues Mitglied" if de else "2 skins make a new member"
+        if why == "item":
+            item = card("items", part["item"], lang)
+            if part.get("ready"):
+                return f"damit kannst du {item} erschaffen: {signed(part['points'], lang)}" if de else \
+                    f"with it you can create {item}: {signed(part['points'], lang)}"
+            return f"fehlt dir noch für {item} ({signed(part['points'], lang)})" if de else \
+                f"still needed for {item} ({signed(part['points'], lang)})"
+        return "der Rohstoff, der dir hier am meisten nützt" if de else "the resource that helps you most here"
+    if kind == "home":
+        return "das Mitglied kann wieder losgeschickt werden" if de else "the member can be sent out again"
+    if kind == "cure":
+        return f"1 Hunger weniger (dann {part['hunger']}): beim Sonnenuntergang 1 Punkt mehr" if de else \
+            f"1 hunger less (then {part['hunger']}): 1 more point at sunset"
+    if kind == "grow":
+        return "2 Felle werden ein neues Mitglied im Höhlenlager" if de else "2 skins become a new member in the cave camp"
+    if kind == "play":
+        does = []
+        if part.get("send"):
+            does.append(f"schickt bis zu {count(part['send'], 'member', lang)} los" if de else
+                        f"sends up to {count(part['send'], 'member', lang)} out")
+        if part.get("cure"):
+            does.append(f"{part['cure']} Hunger weniger" if de else f"{part['cure']} hunger less")
+        if part.get("offspring"):
+            does.append(f"bringt {count(part['offspring'], 'new_member', lang)}" if de else
+                        f"brings {count(part['offspring'], 'new_member', lang)}")
+        if part.get("items"):
+            does.append(f"zieht {count(part['items'], 'item', lang)}" if de else f"draws {count(part['items'], 'item', lang)}")
+        if part.get("chars"):
+            does.append(f"nimmt {count(part['chars'], 'character', lang)} aus der Auslage" if de else
+                        f"takes {count(part['chars'], 'character', lang)} from the display")
+        return ", ".join(does)
+    if kind == "place":
+        if not part["resources"]:
+            return "dort ist noch Platz" if de else "there is room there"
+        return f"dort gibt es {resource_list(part['resources'], lang)}" if de else \
+            f"there is {resource_list(part['resources'], lang)} to bring back"
+    if kind == "site":
+        return "stärkt deine Mehrheit am heiligen Ort" if de else "strengthens your majority at the sacred site"
+    if kind == "take":
+        return f"{card('chars', part['card'], lang)} für deine nächsten Züge" if de else \
+            f"{card('chars', part['card'], lang)} for your next turns"
+    if kind == "reveal":
+        if part["deck"] == "hunt":
+            meat = f" – Fleisch gegen deinen Hunger ({part['hunger']})" if de else f" – meat against your hunger ({part['hunger']})"
+            return ("Jagdgebiete bringen Fleisch und Felle" if de else "hunting grounds bring meat and skins") + \
+                (meat if part["hunger"] else "")
+        return "die Wildnis bringt Stein, Holz, Lehm und Früchte für Gegenstände" if de else \
+            "the wilderness brings stone, wood, clay and fruit for items"
+    if kind == "stop_take":
+        return (f"jede weitere Handkarte kostet bei einem frühen Sonnenuntergang 1 Punkt (jetzt {count(part['hand'], 'hand_card', lang)})"
+                if de else f"each further card in hand costs 1 point at an early sunset (now {count(part['hand'], 'hand_card', lang)})")
+    if kind == "stop_place":
+        n = part["home"]
+        return (f"weitere Mitglieder lohnen sich hier nicht; {count(n, 'member', lang)} {'bleibt' if n == 1 else 'bleiben'} zu Hause"
+                if de else f"more members are not worth it here; {count(n, 'member', lang)} {'stays' if n == 1 else 'stay'} at home")
+    if kind == "finish":
+        if not part["lost"]:
+            return "nichts mehr zu tun" if de else "nothing more to do"
+        return f"der Rest ({count(part['lost'], 'resource', lang)}) nützt dir nichts mehr" if de else \
+            f"the rest ({count(part['lost'], 'resource', lang)}) is of no more use to you"
+    if kind == "keep_item":
+        return f"{card('items', part['item'], lang)} bringt erschaffen {signed(part['points'], lang)}" if de else \
+            f"{card('items', part['item'], lang)} brings {signed(part['points'], lang)} once created"
+    if kind == "lose":
+        return "dafür gehen 3 Hunger weg" if de else "3 hunger go with it"
+    return ""
+
+
+def hint_text(view, reason, lang="en"):
+    """Why the hinted move is good, from the bot's reason: 'damit kannst du „Rad“ erschaffen:
+    +3 Punkte'."""
+    lang = "de" if lang == "de" else "en"
+    return "; ".join(t for t in (_hint_part(p, lang) for p in reason.get("parts", [])) if t)

@@ -8,6 +8,7 @@
 import { el } from "../common.mjs";
 import { createElawaRenderer } from "./renderer.mjs";
 import { rules, shareNote } from "./rules.mjs";
+import { rulesPictures } from "./rules-pictures.mjs";
 
 export { endSummary } from "./summary.mjs";
 
@@ -40,7 +41,7 @@ export const game = {
     en: "Take cards around the fire, gather berries, meat and furs and build your tribe.",
   },
   players: [2, 4], minutes: [20, 40], picture, create: createElawaRenderer,
-  css: "js/renderers/elawa/style.css", rules, shareNote,
+  css: "js/renderers/elawa/style.css", rules, rulesPictures, shareNote,
   options: {
     chief_side: {
       label: { de: "Häuptlinge", en: "Chiefs" },

@@ -4,6 +4,7 @@
 import { el } from "../common.mjs";
 import { createSammlerRenderer } from "./renderer.mjs";
 import { rules, shareNote } from "./rules.mjs";
+import { rulesPictures } from "./rules-pictures.mjs";
 
 function picture() {
   // a little landscape from our own tiles (web/tiles, drawn by build.py)
@@ -22,5 +23,5 @@ export const game = {
     en: "Lay landscape tiles, put gatherers in forests and rivers and hunters on the meadows.",
   },
   players: [2, 5], minutes: [30, 45], picture, create: createSammlerRenderer,
-  css: "js/renderers/sammler/style.css", rules, shareNote,
+  css: "js/renderers/sammler/style.css", rules, rulesPictures, shareNote,
 };

@@ -17,6 +17,7 @@ import { actionWords, handParts, promptParts, sideParts } from "./panel.mjs";
 import { cardLabel, detailContent } from "./detail.mjs";
 import { endSummary } from "./end.mjs";
 import { RULES, SHARE_NOTE } from "./rules.mjs";
+import { rulesPictures } from "./rules-pictures.mjs";
 
 export { endSummary };
 
@@ -463,7 +464,7 @@ export const game = {
     en: "Two tribes, one valley: send your people hunting and scouting and get through the sunsets.",
   },
   players: [2, 2], minutes: [30, 45], picture, create: createSpaeherRenderer,
-  css: "js/renderers/spaeher/style.css", rules: RULES, shareNote: SHARE_NOTE,
+  css: "js/renderers/spaeher/style.css", rules: RULES, rulesPictures, shareNote: SHARE_NOTE,
   options: {
     mode: {
       label: { de: "Variante", en: "Variant" },

@@ -1,0 +1,222 @@
+"""Hints that teach (issue #27, goal 2): the hint names the move and why, from what the bot's
+evaluation sees, in German and English. Hand-built positions per game check the reason's kind
+and numbers; the reason of a seat never depends on what that seat cannot see."""
+
+import pytest
+
+from urzeit import ai, api, games
+from urzeit.games.elawa import bot as elawa_bot, words as elawa_words
+from urzeit.games.elawa.components import CARD_IDS
+from urzeit.games.sammler import bot as sammler_bot, words as sammler_words
+from urzeit.games.spaeher import bot as spaeher_bot, words as spaeher_words
+from urzeit.games.spaeher.components import ITEMS
+
+# ---- Jäger und Sammler -----------------------------------------------------------------------
+
+# Red's gatherer holds a forest with gold that one L03 at (0, 2) closes: 5 tiles, 10 points
+# (the rules' example, test_sammler_rules); blue lays a river elsewhere in between.
+GOLD_FOREST = [("L07", 1, 0, 0, "gatherer", "F1"), ("L03", 2, 0, 2, None, None),
+               ("L07", 0, 1, 1, None, None), ("L20", -1, 0, 0, None, None)]
+CLOSE = {"type": "place_tile", "x": 0, "y": 2, "rotation": 3}
+
+
+def sammler_match(lang):
+    tiles = [m[0] for m in GOLD_FOREST] + ["L03", "L01", "L01"]
+    r = api.call({"op": "new", "game": "sammler", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1,
+                  "options": {"setup": {"tiles": tiles, "bonus": ["B02"]}}, "lang": lang})["result"]
+    m = r["match"]
+    for tile, x, y, rot, figure, zone in GOLD_FOREST:
+        for action in ({"type": "place_tile", "x": x, "y": y, "rotation": rot},
+                       {"type": "place_figure", "figure": figure, "zone": zone} if figure else {"type": "pass"}):
+            v = api.call({"op": "view", "match": m, "seat": None})["result"]
+            reply = api.call({"op": "act", "match": m, "seat": v["current_seat"], "state_id": v["state_id"],
+                              "action": action})
+            assert reply["ok"], reply
+    return m
+
+
+def test_sammler_closing_the_gold_forest_says_closes_ten_points_and_a_bonus_tile():
+    m = sammler_match("de")
+    state = api.matches.get(m).state
+    assert state.current == 0 and state.view(0)["tile_to_place"] == "L03"
+    reason = sammler_bot.explain(state, 0, CLOSE)
+    assert reason["parts"][0] == {"kind": "close", "feature": "forest", "points": 10, "bonus": True}
+    assert {"kind": "back", "members": 1} in reason["parts"]
+    assert sammler_words.hint_text(state.view(0), reason, "de").startswith(
+        "schließt deinen Wald: +10 Punkte und eine Bonuskarte; 1 Stammesmitglied kommt zurück")
+    assert sammler_words.hint_text(state.view(0), reason, "en").startswith(
+        "closes your forest: +10 points and a bonus tile; 1 tribe member comes back")
+    assert state.score == [0, 0]  # explaining changed nothing
+    # the hint through the api: the computer finds that move and says why, in both languages
+    for lang in ("de", "en"):
+        r = api.call({"op": "ai", "match": m, "seat": 0, "level": "hard", "viewer": 0, "apply": False, "lang": lang})
+        hint = r["result"]
+        assert hint["action"] == CLOSE
+        assert hint["reason"]["parts"][0]["points"] == 10
+        assert hint["why"].startswith("schließt deinen Wald: +10 Punkte" if lang == "de" else "closes your forest: +10 points")
+
+
+def test_sammler_figure_step_names_the_figure_and_what_its_feature_is_worth():
+    m = sammler_match("en")
+    state = api.matches.get(m).state.clone()
+    state.apply({"type": "place_tile", "x": 0, "y": -1, "rotation": 0})  # an L03 north of the start
+    claims = [a for a in state.legal_actions() if a["type"] == "place_figure" and a["figure"] == "gatherer"]
+    assert claims
+    reason = sammler_bot.explain(state, 0, claims[0])
+    part = reason["parts"][0]
+    assert part["kind"] in ("claim", "close")
+    assert part["kind"] == "claim" and part["figure"] == "gatherer"
+    zone = sammler_bot.T.TYPES[state.placed[state.last][0]].zone_ids[claims[0]["zone"]]
+    root = state.feature_root(state.base[state.last] + zone)
+    assert part["points"] == state.feature_value(root)[0] > 0  # 2 per tile and per mushroom group
+    assert sammler_words.hint_text(state.view(0), reason, "de").startswith(
+        f"setzt einen Sammler in den Wald (jetzt {part['points']} Punkte wert)")
+    keep = sammler_bot.explain(state, 0, {"type": "pass"})
+    assert keep == {"parts": [{"kind": "keep", "members": 4}]}
+    assert sammler_words.hint_text(state.view(0), keep, "de") == \
+        "hält deine Stammesmitglieder für bessere Plätze zurück (4 Stammesmitglieder im Vorrat)"
+
+
+def test_sammler_a_spectator_gets_the_move_but_no_reason():
+    m = sammler_match("en")
+    r = api.call({"op": "ai", "match": m, "seat": 0, "level": "hard", "viewer": 1, "apply": False, "lang": "en"})
+    assert r["ok"] and "label" in r["result"] and "why" not in r["result"] and "reason" not in r["result"]
+
+
+# ---- Elawa -----------------------------------------------------------------------------------
+
+def elawa_state():
+    """Seat 0 holds the purple caveman P08 (meat, meat, flint: 9 points) and 1 flint; the card
+    G11 on stack 3 takes 2 and brings the meat of stacks 4 and 5. Seat 1 holds two cards no
+    one saw it take (determinize re-deals them)."""
+    from test_elawa_rules import give, new, stacks
+    s = new(cards=stacks({3: "G11"}))
+    give(s, 0, "flint", hand=["P08"])
+    unseen = [c for c in CARD_IDS if c not in {"P08"} and c in s.deck][:2]
+    for c in unseen:
+        s.deck.remove(c)
+    s.hands[1] += unseen
+    return s
+
+
+def test_elawa_take_says_the_resources_and_the_card_it_then_pays_for():
+    s = elawa_state()
+    take = {"type": "take_card", "stack": 3, "skip": None}
+    reason = elawa_bot.explain(s, 0, take)
+    assert reason == {"parts": [{"kind": "take", "card": "G11", "tokens": ["meat", "meat"]},
+                                {"kind": "then_play", "card": "P08", "points": 9}]}
+    assert elawa_words.hint_text(s.view(0), reason, "de") == \
+        "nimmt 2 Fleisch; danach kannst du den violetten Urmenschen für 9 Punkte ausspielen"
+    assert elawa_words.hint_text(s.view(0), reason, "en") == \
+        "takes 2 meat; then you can play the purple caveman for 9 points"
+    assert s.hands[0] == ["P08"] and s.avail[0] == {"flint": 1}  # explaining changed nothing
+    s.hands[0] = []  # nothing to play after the take: the hint says what the card is worth
+    alone = elawa_bot.explain(s, 0, take)
+    assert alone["parts"][1] == {"kind": "worth", "card": "G11", "points": 11}
+    assert elawa_words.hint_text(s.view(0), alone, "de") == "nimmt 2 Fleisch; ausgespielt bringt der grüne Urmensch 11 Punkte"
+    assert elawa_words.hint_text(s.view(0), alone, "en") == "takes 2 meat; once played, the green caveman brings 11 points"
+
+
+def test_elawa_play_says_the_points_and_end_turn_what_is_kept():
+    s = elawa_state()
+    s.apply({"type": "take_card", "stack": 3, "skip": None})
+    play = next(a for a in s.legal_actions() if a["type"] == "play" and a["card"] == "P08")
+    reason = elawa_bot.explain(s, 0, play)
+    assert reason == {"parts": [{"kind": "play", "card": "P08", "points": 9}]}
+    assert elawa_words.hint_text(s.view(0), reason, "de") == "+9 Punkte für deinen Stamm"
+    end = elawa_bot.explain(s, 0, {"type": "end_turn"})
+    assert end == {"parts": [{"kind": "end", "tokens": 3}]}
+    assert elawa_words.hint_text(s.view(0), end, "de") == "mehr lohnt sich gerade nicht; du behältst 3 Rohstoffe für später"
+    assert elawa_words.hint_text(s.view(0), {"parts": [{"kind": "end", "tokens": 1}]}, "en") == \
+        "nothing more is worth it now; you keep 1 resource for later"
+
+
+def test_elawa_reason_is_the_same_in_every_world_the_seat_cannot_tell_apart():
+    s = elawa_state()
+    game = games.get("elawa")
+    for action in s.legal_actions():
+        reasons = {repr(ai.explain(game, s, 0, action, seed)) for seed in range(6)}
+        assert reasons == {repr(elawa_bot.explain(s, 0, action))}, action
+
+
+# ---- Jäger und Späher ------------------------------------------------------------------------
+
+def spaeher_state():
+    """Seat 0 has brought back 1 clay and has a member on W01 (stone, wood, clay); its item is
+    the clay figures (clay, clay: 3 points)."""
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.items[0] = ["lehmfiguren"]
+    s.phase = "recall"
+    s.pool = ["clay"]
+    s.locations[0] = {"id": "W01", "covered": [False, False, False], "members": [0]}
+    return s
+
+
+def test_spaeher_recall_says_which_item_it_completes_and_its_points():
+    s = spaeher_state()
+    action = {"type": "recall", "where": "W01", "resource": "clay"}
+    assert action in s.legal_actions()
+    reason = spaeher_bot.explain(s, 0, action)
+    assert reason == {"parts": [{"kind": "recall", "resource": "clay", "for": "item", "item": "lehmfiguren",
+                                 "points": ITEMS["lehmfiguren"]["vp"], "ready": True}]}
+    assert spaeher_words.hint_text(s.view(0), reason, "de") == "damit kannst du „Lehmfiguren“ erschaffen: +3 Punkte"
+    assert spaeher_words.hint_text(s.view(0), reason, "en") == "with it you can create the Clay figures: +3 points"
+    s.pool = []  # with no clay yet, one clay is only half the cost
+    half = spaeher_bot.explain(s, 0, action)["parts"][0]
+    assert half["ready"] is False
+    assert spaeher_words.hint_text(s.view(0), {"parts": [half]}, "de") == "fehlt dir noch für „Lehmfiguren“ (+3 Punkte)"
+
+
+def test_spaeher_sunset_says_the_sum_of_members_hunger_and_hand():
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.hand[0] = ["jaeger"]
+    reason = spaeher_bot.explain(s, 0, {"type": "sunset"})
+    pre = s.sunset_preview(0)
+    assert reason["parts"][0] == {"kind": "sunset", "points": pre["vp_after"] - s.vp[0], "members": pre["members"],
+                                  "hunger": pre["hunger"], "hand": 1}
+    assert spaeher_words.hint_text(s.view(0), reason, "de") == "−1 Punkt: 2 Mitglieder − 2 Hunger − 1 Handkarte"
+    assert spaeher_words.hint_text(s.view(0), reason, "en") == "−1 point: 2 members − 2 hunger − 1 card in hand"
+    play = spaeher_bot.explain(s, 0, {"type": "play", "card": "jaeger"})
+    assert spaeher_words.hint_text(s.view(0), play, "de") == "schickt bis zu 2 Mitglieder los"
+    s.phase = "sunset_take"  # taking no more characters: each card kept costs a point at an early sunset
+    stop = spaeher_bot.explain(s, 0, {"type": "stop"})
+    assert stop == {"parts": [{"kind": "stop_take", "hand": 1}]}
+    assert spaeher_words.hint_text(s.view(0), stop, "de") == \
+        "jede weitere Handkarte kostet bei einem frühen Sonnenuntergang 1 Punkt (jetzt 1 Handkarte)"
+
+
+def test_spaeher_reason_never_rests_on_the_other_tribes_items():
+    s = spaeher_state()
+    game = games.get("spaeher")
+    for action in s.legal_actions():
+        reasons = {repr(ai.explain(game, s, 0, action, seed)) for seed in range(6)}
+        assert len(reasons) == 1, action
+
+
+# ---- every game: a hint in a real game has its why, in words, in both languages --------------
+
+@pytest.mark.parametrize("game", ["sammler", "elawa", "spaeher"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_hints_in_play_give_a_reason_in_words(game, lang):
+    r = api.call({"op": "new", "game": game, "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  "seed": 11, "lang": lang})["result"]
+    m, whys = r["match"], []
+    for _ in range(12):
+        v = api.call({"op": "view", "match": m, "seat": 0})["result"]
+        while not v["over"] and v["current_seat"] == 1:
+            api.call({"op": "ai", "match": m, "seat": 1})
+            v = api.call({"op": "view", "match": m, "seat": 0})["result"]
+        if v["over"]:
+            break
+        hint = api.call({"op": "ai", "match": m, "seat": 0, "level": "medium", "viewer": 0, "apply": False,
+                         "lang": lang})["result"]
+        if hint.get("why"):
+            whys.append(hint["why"])
+        api.call({"op": "act", "match": m, "seat": 0, "state_id": v["state_id"], "action": hint["action"]})
+    assert len(whys) >= 6
+    for why in whys:
+        assert "_" not in why and "{" not in why and "None" not in why
+    other = {"de": (" the ", " your ", " points"), "en": (" und ", " deinen ", " Punkte")}[lang]
+    assert not any(w in f" {why} " for why in whys for w in other), whys
