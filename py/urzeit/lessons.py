@@ -39,6 +39,12 @@ def _action(value, where) -> dict:
     return value
 
 
+def _pattern(value, where) -> dict:
+    if not isinstance(value, dict) or not value:
+        raise ValueError(f"{where}: a refusal's match names some fields of a move")
+    return value
+
+
 def parse(data: dict, game, name: str) -> dict:
     """A lesson file checked for its shape (the moves are checked by replaying: `check`)."""
     if not isinstance(data, dict) or data.get("format") != LESSON_FORMAT or data.get("version") != LESSON_VERSION:
@@ -59,7 +65,7 @@ def parse(data: dict, game, name: str) -> dict:
         step = {"say": _text(raw["say"], where), "target": raw.get("target"),
                 "expect": [_action(a, where) for a in raw.get("expect", [])],
                 "accept": [{"move": _action(a["move"], where), "say": _text(a["say"], where)} for a in raw.get("accept", [])],
-                "refuse": [{"match": _action(a["match"], where), "say": _text(a["say"], where)} for a in raw.get("refuse", [])],
+                "refuse": [{"match": _pattern(a["match"], where), "say": _text(a["say"], where)} for a in raw.get("refuse", [])],
                 "wrong": _text(raw["wrong"], where) if "wrong" in raw else None,
                 "then": [_action(a, where) for a in raw.get("then", [])]}
         if step["expect"] and step["wrong"] is None:
