@@ -289,6 +289,7 @@ function startRing() {
     const ring = lesson.ring;
     if (!inLesson() || $("game").hidden) { ring.hidden = true; return; }
     const found = targetOf();
+    lesson.found = found;  // tests check that the ring's middle is this control
     const rect = found && found.rect;
     if (!rect || !rect.width) {
       if (!ring.hidden) ring.hidden = true;
@@ -338,7 +339,7 @@ export function leaveLesson() {
 
 // test hook: what the lesson shows now
 export const lessonState = () => ({ id: lesson.id, step: lesson.step, say: lesson.say, progress: lesson.progress,
-                                    busy: lesson.busy });
+                                    busy: lesson.busy, found: lesson.found || null });
 
 // The game card's mark once every lesson of the game is done ("✓ Lektion"), else "".
 export function lessonsDone(gameId) {
