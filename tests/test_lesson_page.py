@@ -145,6 +145,14 @@ def test_the_sammler_lesson_played_as_a_learner(browser, served_dist, device):
             assert "Lektion" not in page.text_content("#lesson-say") and "lesson" in page.text_content("#lesson-say")
             assert page.evaluate("() => window.urzeit.view.state_id") == before
             assert step_of(page) == ("1", "move")
+            # the other language: the step's words at once (both come with the step)
+            english = page.text_content("#lesson-text")
+            page.click("#lang-toggle")
+            page.wait_for_function("(en) => document.getElementById('lesson-text').textContent !== en", arg=english)
+            assert "Lege deine Karte" in page.text_content("#lesson-text")
+            assert "Schritt 2 von" in page.text_content("#lesson-count")
+            page.click("#lang-toggle")
+            page.wait_for_function("(en) => document.getElementById('lesson-text').textContent === en", arg=english)
         else:
             # leave in the middle, resume from the menu: the same step and the same table
             play(page, device, lang, touch, leave_at=6)

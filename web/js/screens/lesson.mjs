@@ -233,12 +233,14 @@ function renderPanel() {
       el("button", { type: "button", id: "lesson-again", onclick: () => startLesson(lesson.game, lesson.name, { fresh: true }).catch((err) => showError($("message"), err)) }, w("again")));
   }
   const extra = lesson.say ? el("p", { class: `lesson-say lesson-${lesson.sayKind}`, id: "lesson-say" }, tr(lesson.say)) : null;
+  // "next" and "show me" share the head's row (one row less over the table on a phone); the
+  // end's two long buttons go below its words
   panel.replaceChildren(...[
     el("div", { class: "lesson-head" }, el("span", { class: "lesson-count", id: "lesson-count" },
-      end ? `${w("lessonLabel")} ✓` : w("stepOf", shown, step.count)), progress),
+      end ? `${w("lessonLabel")} ✓` : w("stepOf", shown, step.count)), progress, end ? null : buttons),
     extra,
     el("p", { class: "lesson-text", id: "lesson-text" }, tr(step.say)),
-    buttons].filter(Boolean));
+    end ? buttons : null].filter(Boolean));
 }
 
 export function relabelLesson() {
