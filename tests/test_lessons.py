@@ -3,6 +3,7 @@ and by each move it accepts; random legal moves never leave the learner stuck; b
 refused and changes nothing."""
 
 import json
+import re
 
 import pytest
 
@@ -52,6 +53,23 @@ def test_there_are_lessons_and_hello_lists_them():
     for g in hello["games"]:
         for x in g["lessons"]:
             assert x["titles"]["de"] and x["titles"]["en"] and x["steps"] > 0
+
+
+def sentences(text):
+    return len(re.findall(r"[.!?…](\s|$)", text))
+
+
+@pytest.mark.parametrize("game,name", LESSONS)
+def test_each_step_says_one_or_two_sentences(game, name):
+    """Short words: the panel sits over the table on a phone."""
+    lesson = games.get(game).lessons()[name]
+    for i, step in enumerate(lesson["steps"]):
+        texts = [step["say"]] + [a["say"] for a in step["accept"] + step["refuse"]] + ([step["wrong"]] if step["wrong"] else [])
+        for words in texts:
+            for lg in ("de", "en"):
+                assert 1 <= sentences(words[lg]) <= 2 and len(words[lg]) <= 220, (i, words[lg])
+    for lg in ("de", "en"):  # the end explains the score: a little more room
+        assert sentences(lesson["end"][lg]) <= 3 and len(lesson["end"][lg]) <= 300
 
 
 @pytest.mark.parametrize("game,name", LESSONS)
