@@ -142,7 +142,8 @@ async function handle(r) {
   } else {
     for (const m of r.moves) {
       if (match.generation !== generation) return;
-      if (m.seat !== lesson.learner && !TEST_MODE) await sleep(Math.max(400, settings().aiPause));
+      // the opponent answers after a moment, so the learner sees each of its moves
+      if (m.seat !== lesson.learner && !TEST_MODE) await sleep(Math.max(600, settings().aiPause));
       logEvents(m.events, m.log);
       setView(m.view);
     }

@@ -771,12 +771,19 @@ export function createSammlerRenderer() {
   // figure's circle; "no figure"), else the lesson's target: {tile: [x, y]}, {zone: [x, y, zone]}
   // or {panel: "supply" | "stacks" | "preview" | "legend"}. {rect (client coordinates), element}
   // or null.
+  let lessonShown = "";
   function lessonTarget(target, expect) {
     if (!view || !canvas || !root.isConnected) return null;
     const rect = canvas.getBoundingClientRect();
     const onCanvas = (left, top, width, height) => ({ element: canvas, rect: { left: rect.left + left, top: rect.top + top, width, height } });
+    // a target off the canvas comes into view, once a step (a later drag of the player's stays)
+    const show = (x, y) => {
+      const key = `${view.state_id}|${x},${y}`;
+      if (lessonShown !== key && !cam.cellInView(x, y)) lookAt([x, y]);
+      lessonShown = key;
+    };
     const cell = (x, y) => {
-      if (!cam.cellInView(x, y)) lookAt([x, y]);  // a spot off the canvas comes into view
+      show(x, y);
       const [sx, sy] = cam.toScreen(x, y);
       return onCanvas(sx, sy, camera.scale, camera.scale);
     };
@@ -801,7 +808,7 @@ export function createSammlerRenderer() {
       const [x, y, zone] = target.zone;
       const tileView = tileAt(x, y);
       if (!tileView) return null;
-      if (!cam.cellInView(x, y)) lookAt([x, y]);
+      show(x, y);
       const [lx, ly] = anchorOf(geometry.types[tileView.type], tileView, zone);
       const [sx, sy] = cam.toScreen(x + lx / TILE, y + ly / TILE);
       const r = Math.max(16, camera.scale * 0.22);
