@@ -184,3 +184,30 @@ def test_bad_input_is_refused_and_changes_nothing():
     assert call({"op": "lesson_view", "lesson": lid}) == before
     assert call({"op": "lesson_close", "lesson": lid}) == {"closed": True}
     assert refused({"op": "lesson_view", "lesson": lid})["code"] == "unknown_match"
+
+
+def test_a_script_that_does_not_fit_changes_nothing():
+    """A lesson whose opponent move is illegal after the learner's: the learner's move is
+    refused with the rules' reason and the lesson stays where it was (a lesson's bug never
+    leaves a half-made turn)."""
+    import copy
+
+    from urzeit import lessons
+
+    game, name = LESSONS[0]
+    lesson = copy.deepcopy(games.get(game).lessons()[name])
+    i = next(k for k, s in enumerate(lesson["steps"]) if s["expect"] and s["then"])
+    lesson["steps"][i]["then"] = [{"type": "no-such-move"}]
+    run = lessons.LessonRun(games.get(game), lesson)
+    run.open()
+    while run.step < i:
+        step = run.current()
+        run.act(run.step, step["expect"][0]) if step["expect"] else run.next(run.step)
+    before = (json.dumps(run.match.state.to_json(), sort_keys=True), run.match.revision, len(run.match.steps),
+              run.step, list(run.moves))
+    with pytest.raises(Exception) as refused_move:
+        run.act(i, lesson["steps"][i]["expect"][0])
+    assert getattr(refused_move.value, "code", None) == "illegal_action"
+    after = (json.dumps(run.match.state.to_json(), sort_keys=True), run.match.revision, len(run.match.steps),
+             run.step, list(run.moves))
+    assert after == before

@@ -164,7 +164,8 @@ class LessonRun:
         done = []
         for a in actions:
             if self.match.state.is_over or self.match.state.current_player == self.learner:
-                raise AssertionError(f"{self.lesson['id']}: a scripted move of another seat when it is not theirs")
+                raise BadRequest(f"lesson {self.lesson['id']}: a scripted move of another seat when it is not theirs",
+                                 reason="lesson.script_broken")
             done.append(self._apply(a))
         return done
 
@@ -201,11 +202,25 @@ class LessonRun:
                 refused = next((r for r in step["refuse"] if _fits(r["match"], action)), None)
                 return {"outcome": "undone", "say": (refused or {"say": step["wrong"]})["say"], "moves": []}
             outcome, say = "explained", accepted["say"]
-        moves = [self._apply(action)]
+        saved = self._snapshot()
+        try:
+            moves = [self._apply(action)]
+            moves += self._others(step["then"])
+        except Exception:  # a script that does not fit (tests/test_lessons.py): nothing changes
+            self._restore(saved)
+            raise
         self.moves.append(action)
-        moves += self._others(step["then"])
         self.step += 1
         return {"outcome": outcome, "say": say, "moves": moves}
+
+    def _snapshot(self):
+        m = self.match
+        return (m.state.clone(), list(m.steps), m.revision, {k: list(v) for k, v in self.draws.queues.items()},
+                self.draws.rng.clone())
+
+    def _restore(self, saved):
+        m = self.match
+        m.state, m.steps, m.revision, self.draws.queues, self.draws.rng = saved
 
     def next(self, step_index) -> dict:
         """On past a step that only says something (no move expected)."""
@@ -215,7 +230,12 @@ class LessonRun:
             raise BadRequest("the lesson is over", reason="lesson.over")
         if step["expect"]:
             raise BadRequest("this step waits for a move", reason="lesson.move_expected")
-        moves = self._others(step["then"])
+        saved = self._snapshot()
+        try:
+            moves = self._others(step["then"])
+        except Exception:
+            self._restore(saved)
+            raise
         self.step += 1
         return {"outcome": "read", "say": None, "moves": moves}
 
