@@ -181,6 +181,14 @@ def test_the_sammler_lesson_played_as_a_learner(browser, served_dist, device):
         if device == "desktop":  # the lesson again, to its end at once by "show me", then the real game
             page.click("#lesson-entry .lesson-start")
             page.wait_for_selector("#lesson-panel[data-step='0']")
+            page.click("#lesson-next")
+            wait_step_change(page, "0")
+            # the engine forgot the lesson (a restart): the next move starts it again from its progress
+            old = page.evaluate("() => window.urzeit.lesson.id")
+            page.evaluate(f"() => window.urzeit.request({{op: 'lesson_close', lesson: '{old}'}})")
+            page.click("#lesson-show")
+            page.wait_for_function(f"() => window.urzeit.lesson.id && window.urzeit.lesson.id !== '{old}' && !window.urzeit.lesson.busy")
+            assert step_of(page) == ("1", "move")
             for _ in range(40):
                 step, kind = step_of(page)
                 if kind == "end":

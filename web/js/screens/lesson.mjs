@@ -5,7 +5,7 @@
 // and keeps the learner's progress (a lesson can be left and resumed; lessons done are ticked).
 // It knows no game by name: lessons come from the engine's hello.
 import { engine } from "../boot.mjs";
-import { getLang, t } from "../i18n.mjs";
+import { errorText, getLang, t } from "../i18n.mjs";
 import { settings } from "../settings.mjs";
 import { $, TEST_MODE, app, el, match, nav, showError } from "./shared.mjs";
 import { isHumanTurn, logEvents, renderer, setView } from "./table.mjs";
@@ -68,7 +68,7 @@ export function lessonEntry(gameId) {
   const box = el("div", { class: "lesson-entry", id: "lesson-entry" }, el("h3", {}, w("learn")), el("p", { class: "hint" }, w("learnTitle")));
   for (const l of list) {
     const p = lessonProgress(gameId, l.id);
-    const going = p && !p.done && p.at > 0 && p.at < l.steps;
+    const going = p && p.at > 0 && p.at < l.steps;
     const item = el("div", { class: "lesson-item", "data-lesson": l.id, "data-done": String(Boolean(p && p.done)) },
       el("span", { class: "lesson-name" }, p && p.done ? el("span", { class: "lesson-tick", "aria-label": w("done") }, "✓ ") : null,
         el("strong", {}, tr(l.titles)), " · ", el("span", { class: "hint" }, w("steps", l.steps))),
@@ -96,7 +96,7 @@ function run(fn) {
 // ---- the lesson at the table ----
 
 const lesson = { id: null, game: null, name: null, step: null, learner: 0, say: null, sayKind: null, busy: false,
-                 generation: 0, ring: null, raf: 0, targetKey: null, progress: null };
+                 ring: null, raf: 0, targetKey: null, progress: null, found: null };
 
 export function inLesson() {
   return match.mode === "lesson" && lesson.id !== null;
@@ -104,7 +104,8 @@ export function inLesson() {
 
 export async function startLesson(game, name, { fresh = false } = {}) {
   const saved = fresh ? null : lessonProgress(game, name);
-  const resume = saved && !saved.done && saved.at > 0 ? { at: saved.at, moves: saved.moves } : null;
+  // the progress of an unfinished run (a lesson done before and begun again resumes too)
+  const resume = saved && saved.at > 0 && saved.at < saved.count ? { at: saved.at, moves: saved.moves } : null;
   let r;
   let note = null;
   try {
@@ -117,7 +118,6 @@ export async function startLesson(game, name, { fresh = false } = {}) {
   nav.openMatch({ match: r.match, view: r.view }, { mode: "lesson" });
   Object.assign(lesson, { id: r.lesson, game, name, learner: r.learner, step: r.step, say: note ? { de: note, en: note } : null,
                           sayKind: note ? "note" : null, busy: false, targetKey: null });
-  lesson.generation = match.generation;
   for (const m of r.moves) logEvents([], m.log);  // a resumed lesson's log so far (no animation)
   keep(r);
   mountPanel();
@@ -178,7 +178,17 @@ async function request(req) {
     await handle(r);
     return r;
   } catch (err) {
-    showError($("message"), err);  // an illegal move: the rules' words; nothing changed
+    if (err.code === "unknown_match") {  // the engine forgot the lesson (restarted): again from its progress
+      lesson.busy = false;
+      startLesson(lesson.game, lesson.name).catch((e) => showError($("message"), e));
+      return null;
+    }
+    // an illegal move: the rules' words, in the panel where the eye is; nothing changed
+    showError($("message"), err);
+    const words = errorText(err);
+    lesson.say = { de: words, en: words };
+    lesson.sayKind = "undone";
+    renderPanel();
     return null;
   } finally {
     lesson.busy = false;
