@@ -113,11 +113,11 @@ export async function startLesson(game, name, { fresh = false } = {}) {
   } catch (err) {
     if (!resume || err.reason !== "lesson.bad_progress") throw err;
     r = await engine.request({ op: "lesson_start", game, lesson: name });  // the lesson changed: from the start
-    note = w("restarted");
+    note = { de: WORDS.de.restarted, en: WORDS.en.restarted };
   }
   nav.openMatch({ match: r.match, view: r.view }, { mode: "lesson" });
-  Object.assign(lesson, { id: r.lesson, game, name, learner: r.learner, step: r.step, say: note ? { de: note, en: note } : null,
-                          sayKind: note ? "note" : null, busy: false, targetKey: null });
+  Object.assign(lesson, { id: r.lesson, game, name, learner: r.learner, step: r.step, say: note, sayKind: note ? "note" : null,
+                          busy: false, targetKey: null });
   for (const m of r.moves) logEvents([], m.log);  // a resumed lesson's log so far (no animation)
   keep(r);
   mountPanel();
@@ -156,7 +156,6 @@ async function handle(r) {
   lesson.targetKey = null;
   keep(r);
   renderPanel();
-  await autoStep();
 }
 
 // A step with nothing to decide that the renderer plays itself (autoAction), when the lesson
@@ -169,6 +168,12 @@ async function autoStep() {
 }
 
 async function request(req) {
+  const r = await send(req);
+  if (r) await autoStep();  // once the lesson is free again: a step the renderer plays itself
+  return r;
+}
+
+async function send(req) {
   if (lesson.busy || !inLesson()) return null;
   lesson.busy = true;
   app.dataset.busy = "true";
