@@ -22,7 +22,7 @@ def main(runs=5):
         for name in game.lessons():
             starts, steps, resumes = [], [], []
             for _ in range(runs):
-                r, ms = timed({"op": "lesson_start", "game": game.id, "lesson": name, "lang": "de"})
+                r, ms = timed({"op": "lesson_start", "game": game.id, "name": name, "lang": "de"})
                 starts.append(ms)
                 while r["step"]["kind"] != "end":
                     s = r["step"]
@@ -31,7 +31,7 @@ def main(runs=5):
                     r, ms = timed(req)
                     steps.append(ms)
                 api.call({"op": "lesson_close", "lesson": r["lesson"]})
-                back, ms = timed({"op": "lesson_start", "game": game.id, "lesson": name, "resume": r["progress"], "lang": "de"})
+                back, ms = timed({"op": "lesson_start", "game": game.id, "name": name, "resume": r["progress"], "lang": "de"})
                 resumes.append(ms)
                 api.call({"op": "lesson_close", "lesson": back["lesson"]})
             print(f"{game.id}/{name}: start {statistics.median(starts):.1f} ms, step median "

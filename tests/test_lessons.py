@@ -26,7 +26,7 @@ def refused(req):
 
 
 def start(game, name, **extra):
-    return call({"op": "lesson_start", "game": game, "lesson": name, "lang": "de", **extra})
+    return call({"op": "lesson_start", "game": game, "name": name, "lang": "de", **extra})
 
 
 def go_on(r, move=None):
@@ -156,11 +156,11 @@ def test_resume_replays_the_progress():
 
 def test_bad_input_is_refused_and_changes_nothing():
     game, name = LESSONS[0]
-    assert refused({"op": "lesson_start", "game": game, "lesson": "no-such"})["reason"] == "lesson.unknown"
-    assert refused({"op": "lesson_start", "game": "no-such", "lesson": name})["code"] == "unknown_game"
-    assert refused({"op": "lesson_start", "game": game, "lesson": name, "resume": {"at": 99, "moves": []}})["reason"] \
+    assert refused({"op": "lesson_start", "game": game, "name": "no-such"})["reason"] == "lesson.unknown"
+    assert refused({"op": "lesson_start", "game": "no-such", "name": name})["code"] == "unknown_game"
+    assert refused({"op": "lesson_start", "game": game, "name": name, "resume": {"at": 99, "moves": []}})["reason"] \
         == "lesson.bad_progress"
-    assert refused({"op": "lesson_start", "game": game, "lesson": name, "resume": {"at": 2, "moves": [{"type": "x"}]}})[
+    assert refused({"op": "lesson_start", "game": game, "name": name, "resume": {"at": 2, "moves": [{"type": "x"}]}})[
         "reason"] == "lesson.bad_progress"
     assert refused({"op": "lesson_view", "lesson": "l999999"})["code"] == "unknown_match"
     assert refused({"op": "lesson_act", "lesson": "x", "step": 0, "action": {}, "extra": 1})["code"] == "bad_request"

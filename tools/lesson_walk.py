@@ -41,7 +41,7 @@ def main():
     else:
         game, name = games.get(args.what), args.name
     lang = args.lang
-    reply = api.call({"op": "lesson_start", "game": game.id, "lesson": name, "lang": lang})
+    reply = api.call({"op": "lesson_start", "game": game.id, "name": name, "lang": lang})
     if not reply["ok"]:
         sys.exit(f"cannot start: {reply['error']['message']}")
     r = reply["result"]

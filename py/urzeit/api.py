@@ -46,7 +46,7 @@ _FIELDS = {
     "fair_record": ({"op", "party"}, set()),
     "fair_check": ({"op", "record"}, set()),
     "fair_close": ({"op", "party"}, set()),
-    "lesson_start": ({"op", "game", "lesson"}, {"resume", "lang"}),
+    "lesson_start": ({"op", "game", "name"}, {"resume", "lang"}),
     "lesson_view": ({"op", "lesson"}, {"lang"}),
     "lesson_act": ({"op", "lesson", "step", "action"}, {"lang"}),
     "lesson_next": ({"op", "lesson", "step"}, {"lang"}),
@@ -547,7 +547,7 @@ def _lesson_reply(run, lang, outcome="current", say=None, moves=()):
 def op_lesson_start(req):
     game = games.get(req["game"])
     lang = _lang(req)
-    run = lessons.start(game, req["lesson"])
+    run = lessons.start(game, req["name"])
     try:
         moves = run.open()
         if req.get("resume") is not None:

@@ -300,6 +300,11 @@ def get(run_id) -> LessonRun:
     return run
 
 
+def open_ids() -> list[str]:
+    """The ids of the open lessons, oldest first."""
+    return list(_runs)
+
+
 def peek(run_id) -> LessonRun | None:
     return _runs.get(run_id) if isinstance(run_id, str) else None
 

@@ -109,10 +109,10 @@ export async function startLesson(game, name, { fresh = false } = {}) {
   let r;
   let note = null;
   try {
-    r = await engine.request({ op: "lesson_start", game, lesson: name, ...(resume ? { resume } : {}) });
+    r = await engine.request({ op: "lesson_start", game, name, ...(resume ? { resume } : {}) });
   } catch (err) {
     if (!resume || err.reason !== "lesson.bad_progress") throw err;
-    r = await engine.request({ op: "lesson_start", game, lesson: name });  // the lesson changed: from the start
+    r = await engine.request({ op: "lesson_start", game, name });  // the lesson changed: from the start
     note = { de: WORDS.de.restarted, en: WORDS.en.restarted };
   }
   nav.openMatch({ match: r.match, view: r.view }, { mode: "lesson" });
