@@ -5,7 +5,7 @@ import json
 
 from hypothesis import strategies as st
 
-from urzeit import api, games
+from urzeit import api, games, lessons
 from urzeit import match as matches
 from urzeit.core.errors import ERROR_CODES
 
@@ -124,8 +124,23 @@ def draw_request(data, match_ids):
         "players": pick % 6, "name": ("Ada", "", "x" * 50)[pick % 3], "names": ["Ada", "Bo"][: pick % 3],
         "party": f"p{pick % 4}", "messages": [junk] if mutate % 2 else [], "to": pick % 3 - 1,
         "private": junk if mutate % 2 else {}, "record": m.replay() if m and use_real else junk,
+        "text": ("Gut gespielt!", "<img src=x onerror=alert(1)>", "x" * 300, "")[pick % 4], "p": pick % 14 - 2,
+        "message": junk if mutate % 2 else {},
         "lang": ("de", "en", "fr")[pick % 3], "slice_ms": pick % 30 + 1, "job": sorted(api._jobs)[0] if api._jobs and use_real else f"j{pick}",
     }
+    # lessons: a real name of the game's (or not), an open run with its own step (or a stale one)
+    game = games.get(values["game"])
+    names = sorted(game.lessons()) + ["no-such"]
+    runs = lessons.open_ids()
+    run = lessons.peek(runs[pick % len(runs)]) if runs and use_real else None
+    values.update({
+        "name": names[pick % len(names)],
+        "lesson": run.id if run else f"l{pick % 5}",
+        "step": (run.step if run else 0) + (state_offset if use_real < 2 else 0),
+        "resume": {"at": pick % 17, "moves": legal[:1] if legal else []} if mutate % 2 else junk,
+    })
+    if run is not None and op == "lesson_act" and use_real and run.current() and run.current()["expect"]:
+        values["action"] = run.current()["expect"][0] if pick % 3 else values["action"]
     required, optional = api._FIELDS[op]
     keys = sorted(set(required) | {k for n, k in enumerate(sorted(optional)) if optional_mask >> n & 1})
     if op == "ai":

@@ -11,6 +11,7 @@ IDS = [g.id for g in games.all_games()]
 
 # what must know no game by name
 ENGINE_SHARED = [ROOT / "py/urzeit/api.py", ROOT / "py/urzeit/match.py", ROOT / "py/urzeit/cli.py",
+                 ROOT / "py/urzeit/lessons.py",
                  ROOT / "py/urzeit/tournament.py", ROOT / "build.py",
                  *sorted((ROOT / "py/urzeit/ai").glob("*.py")), *sorted((ROOT / "py/urzeit/core").glob("*.py"))]
 PAGE_SHELL = [p for p in [*sorted((ROOT / "web/js").glob("*.mjs")), *sorted((ROOT / "web/js/screens").glob("*.mjs")),

@@ -11,7 +11,7 @@ import secrets
 import sys
 import time
 
-from . import __version__, ai, fair, games
+from . import __version__, ai, fair, games, lessons
 from . import match as matches
 from .fair import link as fair_link
 from .fair.duel import bot_view
@@ -53,6 +53,11 @@ _FIELDS = {
     "fair_ai": ({"op", "party"}, {"level", "budget_ms"}),
     "fair_chat": ({"op", "party"}, {"text", "p"}),
     "fair_chat_check": ({"op", "party", "message"}, set()),
+    "lesson_start": ({"op", "game", "name"}, {"resume", "lang"}),
+    "lesson_view": ({"op", "lesson"}, {"lang"}),
+    "lesson_act": ({"op", "lesson", "step", "action"}, {"lang"}),
+    "lesson_next": ({"op", "lesson", "step"}, {"lang"}),
+    "lesson_close": ({"op", "lesson"}, set()),
 }
 
 
@@ -596,6 +601,64 @@ def op_fair_close(req):
     return {"closed": _parties.pop(req["party"], None) is not None if isinstance(req["party"], str) else False}
 
 
+# ---- lessons: a guided first game (docs/lessons.md) ---------------------------------------
+
+def _lesson_reply(run, lang, outcome="current", say=None, moves=()):
+    """The lesson's step, what happened (each move worded, with the learner's view after it)
+    and the learner's view now."""
+    match = run.match
+    worded = [{"seat": m["seat"], "action": m["action"], "events": m["events"],
+               "log": _log(match, m["before"], m["action"], m["events"], lang) if lang else None,
+               "view": _worded(match, m["after"], lang)} for m in moves]
+    return {"lesson": run.id, "name": run.lesson["id"], "game": run.game.id, "match": match.id,
+            "learner": run.learner, "outcome": outcome, "say": say, "step": run.info(), "moves": worded,
+            "progress": {"at": run.step, "moves": list(run.moves)},
+            "view": _worded(match, match.view(run.learner), lang)}
+
+
+def op_lesson_start(req):
+    game = games.get(req["game"])
+    lang = _lang(req)
+    run = lessons.start(game, req["name"])
+    try:
+        moves = run.open()
+        if req.get("resume") is not None:
+            resume = req["resume"]
+            if not isinstance(resume, dict) or set(resume) != {"at", "moves"}:
+                raise BadRequest("resume is {at, moves}", reason="lesson.bad_progress")
+            moves += run.resume(resume["at"], resume["moves"])
+    except UrzeitError:
+        lessons.close(run.id)
+        matches.close(run.match.id)
+        raise
+    return _lesson_reply(run, lang, "started", None, moves)
+
+
+def op_lesson_view(req):
+    return _lesson_reply(lessons.get(req["lesson"]), _lang(req))
+
+
+def op_lesson_act(req):
+    run = lessons.get(req["lesson"])
+    lang = _lang(req)
+    r = run.act(req["step"], req["action"])
+    return _lesson_reply(run, lang, r["outcome"], r["say"], r["moves"])
+
+
+def op_lesson_next(req):
+    run = lessons.get(req["lesson"])
+    lang = _lang(req)
+    r = run.next(req["step"])
+    return _lesson_reply(run, lang, r["outcome"], r["say"], r["moves"])
+
+
+def op_lesson_close(req):
+    run = lessons.peek(req["lesson"])
+    if run is not None:
+        matches.close(run.match.id)
+    return {"closed": lessons.close(req["lesson"])}
+
+
 _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": op_ai,
         "ai_continue": op_ai_continue, "undo": op_undo, "history": op_history, "save": op_save, "load": op_load,
         "close": op_close, "rules_example": op_rules_example,
@@ -603,7 +666,10 @@ _OPS = {"hello": op_hello, "new": op_new, "view": op_view, "act": op_act, "ai": 
         "fair_act": op_fair_act, "fair_view": op_fair_view, "fair_link": op_fair_link,
         "fair_private": op_fair_private, "fair_restore": op_fair_restore, "fair_record": op_fair_record,
         "fair_check": op_fair_check, "fair_close": op_fair_close, "fair_ai": op_fair_ai,
-        "fair_chat": op_fair_chat, "fair_chat_check": op_fair_chat_check}
+        "fair_chat": op_fair_chat, "fair_chat_check": op_fair_chat_check,
+        "lesson_start": op_lesson_start,
+        "lesson_view": op_lesson_view, "lesson_act": op_lesson_act, "lesson_next": op_lesson_next,
+        "lesson_close": op_lesson_close}
 _jobs: dict = {}
 _job_counter = 0
 

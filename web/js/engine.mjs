@@ -7,7 +7,8 @@
 
 // Requests whose replies carry words (`lang`): the view's texts and a move's log lines.
 const WORDED_OPS = new Set(["new", "view", "act", "ai", "undo", "load", "rules_example",
-  "fair_new", "fair_join", "fair_receive", "fair_act", "fair_view", "fair_restore"]);
+  "fair_new", "fair_join", "fair_receive", "fair_act", "fair_view", "fair_restore",
+  "lesson_start", "lesson_view", "lesson_act", "lesson_next"]);
 
 export class EngineError extends Error {
   // reason + params: the engine's key for the player's wording (i18n reasonText)

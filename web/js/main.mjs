@@ -16,6 +16,7 @@ import { setHighContrast } from "./seats.mjs";
 import { bindSound, soundReady } from "./sound.mjs";
 import { flightsRunning, motionLog, motionMs } from "./motion.mjs";
 import { endLive, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live.mjs";
+import { leaveLesson, lessonAct, lessonState, relabelLesson, startLesson } from "./screens/lesson.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -31,6 +32,7 @@ function randomSeed() {
 nav.openMatch = openMatch;
 nav.openReplay = openReplay;
 nav.newGame = async ({ game, seats, options }) => {
+  leaveLesson();
   const result = await engine.request({ op: "new", game, seats, seed: randomSeed(), options });
   openMatch(result, { saveId: newSaveId() });
 };
@@ -39,8 +41,10 @@ nav.newLiveGame = startLive;
 nav.fairAct = fairAct;
 nav.fairShare = shareFair;
 nav.openFair = openSavedFair;
+nav.lessonAct = lessonAct;
 nav.toMenu = ({ keepGame = null } = {}) => {
   endLive();
+  leaveLesson();
   leaveTable();
   hideStats();
   $("menu").hidden = false;
@@ -49,6 +53,7 @@ nav.toMenu = ({ keepGame = null } = {}) => {
   if (keepGame) showSetup(keepGame);
 };
 nav.toStats = (game = null) => {
+  leaveLesson();
   leaveTable();
   $("menu").hidden = true;
   showStats(game);
@@ -123,6 +128,7 @@ function toggleLang() {
   relabel();
   relabelFair();
   relabelStats();
+  relabelLesson();
 }
 
 // High contrast: the seats' palette is swapped in place and everything drawn again.
@@ -243,6 +249,8 @@ if (TEST_MODE) {
     openReplay,
     startFair,  // a fair game with options the menu does not offer (a short stack)
     startLive,
+    startLesson,
+    get lesson() { return lessonState(); },
     live: liveTest,
     say,
     killWorker: () => engine.worker.terminate(),

@@ -280,6 +280,14 @@ class Game:
         """This game's reason texts (its package's messages.json)."""
         return load_messages(pathlib.Path(sys.modules[type(self).__module__].__file__).parent)
 
+    def lessons(self) -> dict:
+        """This game's lessons ({name: lesson}, from its package's lessons/*.json; docs/lessons.md)."""
+        cache = self.__dict__.get("_lessons")
+        if cache is None:
+            from .. import lessons
+            cache = self.__dict__["_lessons"] = lessons.load_all(self)
+        return cache
+
     def tables(self) -> tuple:
         """Player counts above two (a tournament's tables)."""
         if self.table_sizes is not None:
@@ -300,4 +308,7 @@ class Game:
             "options": {k: {kk: vv for kk, vv in v.items()} for k, v in self.options.items()},
             "listed": self.listed,
             "private_hands": self.private_hands,
+            # the guided games the menu offers ("Lernen"): name, titles, one line, how many steps
+            "lessons": [{"id": k, "titles": v["titles"], "summary": v["summary"], "steps": len(v["steps"])}
+                        for k, v in self.lessons().items()],
         }

@@ -32,7 +32,8 @@ export function showEnd(view, { resultText, force = false }) {
   const r = match.renderer;
   const body = r && r.breakdown ? r.breakdown(view, document.documentElement.lang) : scoreTable(view);
   const fair = match.mode === "fair" ? match.fairCheck : null;  // a fair game: its record checked
-  const again = fair ? null : el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
+  const lesson = match.mode === "lesson";  // a lesson's own panel offers the real game
+  const again = fair || lesson ? null : el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
   if (again) again.disabled = engine.status !== "ready";
   box.replaceChildren(...[  // without the parts a game does not have (replaceChildren would write "null")
     el("h2", { id: "end-title" }, t("gameOver")),
@@ -46,7 +47,8 @@ export function showEnd(view, { resultText, force = false }) {
     el("p", { class: "message", id: "end-message", role: "alert" }),
     el("div", { class: "end-breakdown", "data-owner": "renderer" }, body)].filter(Boolean));
   box.hidden = false;
-  if (first) box.scrollIntoView({ block: "start" });
+  // a lesson's last words (the score explained, the real game) are in its panel above the card
+  if (first) (lesson ? $("status-line") : box).scrollIntoView({ block: "start" });
 }
 
 async function playAgain() {

@@ -6,6 +6,7 @@ import { GAMES, gameInfo } from "../games.mjs";
 import { MAX_SAVES, deleteFair, deleteSave, listFair, listSaves, newSaveId, validRecord } from "../storage.mjs";
 import { seatMark } from "../seats.mjs";
 import { $, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
+import { lessonEntry, lessonsDone } from "./lesson.mjs";
 
 const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false, live: false };
 
@@ -45,6 +46,7 @@ function renderGameList() {
     card.disabled = !playable;
     const facts = [t("playersRange", g.players[0], g.players[1])];
     if (g.minutes) facts.push(t("playingTime", g.minutes[0], g.minutes[1]));
+    if (lessonsDone(g.id)) facts.push(lessonsDone(g.id));  // "✓ Lektion": its guided game was played
     card.append(...[el("span", { class: "picture" }, g.picture ? g.picture() : null),
       el("span", { class: "title" }, tr(g.titles)),
       g.descriptions ? el("span", { class: "description" }, tr(g.descriptions)) : null,
@@ -85,6 +87,10 @@ function renderSeatForm() {
   if (!ui.selected) return;
   const g = entry(ui.selected);
   $("seat-title").textContent = t("seatsFor", tr(g.titles));
+  // "Lernen": the game's guided first game, above the seats (ticked when done, resumable)
+  $("lesson-entry")?.remove();
+  const learn = lessonEntry(ui.selected);
+  if (learn) $("seat-title").before(learn);
   const count = $("player-count");
   count.replaceChildren();
   for (let n = g.players[0]; n <= g.players[1]; n++) count.append(new Option(String(n), String(n), false, n === ui.playerCount));

@@ -21,7 +21,7 @@ export const match = {
 // Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).
 export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {}, newFairGame: async () => {}, newLiveGame: async () => {},
                      fairAct: async () => ({ ok: false }), fairShare: async () => {}, openFair: async () => {},
-                     toStats: () => {} };
+                     toStats: () => {}, lessonAct: async () => ({ ok: false }) };
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

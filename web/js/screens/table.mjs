@@ -297,7 +297,7 @@ function renderTurn(view) {
 
 export function isHumanTurn(view) {
   return !view.over && view.current_seat !== null && match.seats[view.current_seat].kind === "human"
-    && view.seat === view.current_seat && (match.mode === "live" || match.mode === "fair");
+    && view.seat === view.current_seat && (match.mode === "live" || match.mode === "fair" || match.mode === "lesson");
 }
 
 // ---- the log: the engine's lines, kept in both languages ----
@@ -487,6 +487,7 @@ export async function act(action) {
   const view = match.view;
   if (!isHumanTurn(view)) return { ok: false, code: "not_your_turn" };
   if (match.mode === "fair") return nav.fairAct(action);  // signed and sent, not played locally
+  if (match.mode === "lesson") return nav.lessonAct(action);  // the lesson takes it or says why not
   $("message").textContent = "";
   $("undo-note").textContent = "";
   say("");

@@ -766,9 +766,64 @@ export function createSammlerRenderer() {
     if (action.type === "place_tile") panel.querySelector("#sammler-confirm")?.classList.add("hinted");
   }
 
+  // A lesson's ring (screens/lesson.mjs, docs/lessons.md): for an expected move the control that
+  // comes next (the spot, then "rotate" until the tile is turned as expected, then "place"; a
+  // figure's circle; "no figure"), else the lesson's target: {tile: [x, y]}, {zone: [x, y, zone]}
+  // or {panel: "supply" | "stacks" | "preview" | "legend"}. {rect (client coordinates), element}
+  // or null.
+  let lessonShown = "";
+  function lessonTarget(target, expect) {
+    if (!view || !canvas || !root.isConnected) return null;
+    const rect = canvas.getBoundingClientRect();
+    const onCanvas = (left, top, width, height) => ({ element: canvas, rect: { left: rect.left + left, top: rect.top + top, width, height } });
+    // a target off the canvas comes into view, once a step (a later drag of the player's stays)
+    const show = (x, y) => {
+      const key = `${view.state_id}|${x},${y}`;
+      if (lessonShown !== key && !cam.cellInView(x, y)) lookAt([x, y]);
+      lessonShown = key;
+    };
+    const cell = (x, y) => {
+      show(x, y);
+      const [sx, sy] = cam.toScreen(x, y);
+      return onCanvas(sx, sy, camera.scale, camera.scale);
+    };
+    const button = (b) => (b && !b.disabled && b.getClientRects().length ? { element: b, rect: b.getBoundingClientRect() } : null);
+    if (expect && expect.type === "place_tile") {
+      const turned = (r) => alias(view.tile_to_place, r) === expect.rotation;
+      if (pending && pending.x === expect.x && pending.y === expect.y) {
+        return button(root.querySelector(turned(pending.rotation) ? "#sammler-confirm" : "#sammler-rotate-right"));
+      }
+      if (!settings().confirm && !turned(rot)) return button(root.querySelector("#sammler-rotate-right"));
+      return cell(expect.x, expect.y);
+    }
+    if (expect && expect.type === "place_figure") {
+      const m = markers().find((k) => k.action.figure === expect.figure && k.action.zone === expect.zone);
+      if (m) return onCanvas(m.sx - m.r, m.sy - m.r, 2 * m.r, 2 * m.r);
+      const key = JSON.stringify(expect);
+      return button([...panel.querySelectorAll(".figure-choice")].find((b) => b.dataset.action === key));
+    }
+    if (expect && expect.type === "pass") return button(root.querySelector("#sammler-no-figure"));
+    if (target && Array.isArray(target.tile) && tileAt(target.tile[0], target.tile[1])) return cell(target.tile[0], target.tile[1]);
+    if (target && Array.isArray(target.zone) && geometry) {
+      const [x, y, zone] = target.zone;
+      const tileView = tileAt(x, y);
+      if (!tileView) return null;
+      show(x, y);
+      const [lx, ly] = anchorOf(geometry.types[tileView.type], tileView, zone);
+      const [sx, sy] = cam.toScreen(x + lx / TILE, y + ly / TILE);
+      const r = Math.max(16, camera.scale * 0.22);
+      return onCanvas(sx - r, sy - r, 2 * r, 2 * r);
+    }
+    if (target && typeof target.panel === "string") {
+      const part = { supply: ".sammler-supply", stacks: ".sammler-stacks", preview: ".sammler-preview", legend: ".sammler-legend" }[target.panel];
+      return part ? button(panel.querySelector(part)) : null;
+    }
+    return null;
+  }
+
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
-    mount, unmount, update, onEvents, showHint, breakdown, autoAction,
+    mount, unmount, update, onEvents, showHint, breakdown, autoAction, lessonTarget,
     endSummary: (v, names) => endSummary(v, names),
     // test hook: where to click
     hook: {
