@@ -1,6 +1,7 @@
 // Elawa's renderer for one match: the bar, the circle (canvas), the hand, the players and the
 // tribes, and the card detail. It offers exactly the view's legal actions; every sentence it
 // shows is the engine's (view.words), it only draws.
+// A lesson's ring finds its control through lessonTarget (its targets are written there).
 
 import { el, focusableCard, keepFocus, keyMotion, keyboardDetails, revealInPage, settings } from "../common.mjs";
 import { cardWords, cardsLoaded, data, names } from "./data.mjs";
