@@ -1,6 +1,7 @@
 // Elawa's renderer for one match: the bar, the circle (canvas), the hand, the players and the
 // tribes, and the card detail. It offers exactly the view's legal actions; every sentence it
 // shows is the engine's (view.words), it only draws.
+// A lesson's ring finds its control through lessonTarget (its targets are written there).
 
 import { el, focusableCard, keepFocus, keyMotion, keyboardDetails, revealInPage, settings } from "../common.mjs";
 import { cardWords, cardsLoaded, data, names } from "./data.mjs";
@@ -10,6 +11,14 @@ import { handEls, playersEl, tribeEls } from "./areas.mjs";
 import { barButtons, promptText } from "./bar.mjs";
 import { legendEl } from "./legend.mjs";
 import { endSummary } from "./summary.mjs";
+
+// An action as a string with sorted keys: a lesson's expected move equals a button's action
+// whatever the order of their fields.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  return JSON.stringify(value);
+}
 
 export function createElawaRenderer() {
   let api, root, canvas, ctx, bar, promptBox, buttonsBox, legendSlot, circle, stackKeys, handBox, players, tribes, detail;
@@ -434,9 +443,89 @@ export function createElawaRenderer() {
     [...stackKeys.children].forEach((k, i) => k.classList.toggle("hinted", Boolean(hinted) && hinted.type === "take_visible" && hinted.stack === i));
   }
 
+  // A lesson's ring (screens/lesson.mjs, docs/lessons.md): for an expected move the control
+  // that comes next (a card of the circle, then "take" once it is chosen; the play, store or
+  // discard button of that very move; "end turn"), else the lesson's target: {fire: true},
+  // {stack: i}, {resource: i} (the circle's parts), {player: i}, {tribe: i}, {hand: true}.
+  // {rect (client coordinates), element} or null. A target outside the part of the page
+  // between the sticky lines (the status line above, a phone's bar below) is scrolled there
+  // once a step; the player's own scrolling stays.
+  let lessonShown = "";
+  function lessonTarget(target, expect) {
+    if (!view || !canvas || !root.isConnected || !cards) return null;
+    const L = layout();
+    const onCanvas = (x, y, w, h) => {
+      const r = canvas.getBoundingClientRect();
+      return { element: canvas, rect: { left: r.left + x, top: r.top + y, width: w, height: h, right: r.left + x + w, bottom: r.top + y + h } };
+    };
+    const card = (i) => { const s = L.stacks[i]; return s && view.stacks[i].top ? onCanvas(s.x - s.cw / 2, s.y - s.ch / 2, s.cw, s.ch) : null; };
+    const token = (i) => { const s = L.stacks[i]; return s ? onCanvas(s.rx - L.tokenR, s.ry - L.tokenR, 2 * L.tokenR, 2 * L.tokenR) : null; };
+    const box = (e) => (e && e.getClientRects().length ? { element: e, rect: e.getBoundingClientRect() } : null);
+    const button = (b) => (b && !b.disabled ? box(b) : null);
+    let found = null;
+    if (expect && expect.type === "take_card") {
+      const chosen = selected && selected.stack === expect.stack;
+      if (chosen && (selected.skip ?? null) === (expect.skip ?? null)) found = button(root.querySelector("#elawa-confirm"));
+      else if (chosen) found = token(expect.skip ?? selected.skip);  // chief 1's skip: the token to (un)choose
+      else found = card(expect.stack);
+    } else if (expect && expect.type === "take_visible") {
+      found = card(expect.stack);
+    } else if (expect) {
+      const key = canonical(expect);
+      found = button([...root.querySelectorAll("button[data-action]")].find((b) => b.dataset.action && canonical(JSON.parse(b.dataset.action)) === key));
+    } else if (target && target.fire) {
+      found = onCanvas(L.cx - L.fireR, L.cy - L.fireR, 2 * L.fireR, 2 * L.fireR);
+    } else if (target && Number.isInteger(target.stack)) {
+      found = card(target.stack);
+    } else if (target && Number.isInteger(target.resource)) {
+      found = token(target.resource);
+    } else if (target && Number.isInteger(target.player)) {
+      found = box(players.querySelector(`.elawa-player[data-player="${target.player}"]`));
+    } else if (target && Number.isInteger(target.tribe)) {
+      found = box(tribes.querySelector(`.tribe[data-player="${target.tribe}"]`));
+    } else if (target && target.hand) {
+      found = box(handBox);
+    }
+    if (!found) return null;
+    const shownKey = `${view.state_id}|${JSON.stringify(target)}|${JSON.stringify(expect)}|${found.element.id || found.element.className}`;
+    if (lessonShown !== shownKey) {
+      lessonShown = shownKey;
+      if (!bar.contains(found.element) && intoSight(found.rect)) {
+        return lessonTarget(target, expect);  // where it is now
+      }
+    }
+    return found;
+  }
+
+  // Scroll a rect into the band between the sticky status line and a phone's bar at the foot
+  // of the screen (or a wide screen's bar at the top); true if the page moved. A status line
+  // that scrolls with the page (a wide screen) holds the lesson's words: they come into sight
+  // too, as far as the target allows.
+  function intoSight(rect) {
+    const status = document.getElementById("status-line");
+    const sticky = status && getComputedStyle(status).position === "sticky";
+    let top = sticky ? status.getBoundingClientRect().bottom : 0;
+    let bottom = window.innerHeight;
+    const b = bar.getBoundingClientRect();
+    if (getComputedStyle(bar).position === "sticky") {
+      if (b.top > window.innerHeight / 2) bottom = Math.min(bottom, b.top);
+      else top = Math.max(top, b.bottom);
+    }
+    const margin = 14;  // the lesson's own bringing into sight leaves a target alone inside it
+    const lo = rect.top + rect.height - bottom + margin;  // the least scroll that shows its foot
+    let hi = rect.top - top - margin;                    // the most that keeps its head
+    const words = !sticky && document.getElementById("lesson-panel");
+    if (words && !words.hidden) hi = Math.min(hi, words.getBoundingClientRect().top - 8);
+    const dy = lo > hi ? lo : Math.min(Math.max(0, lo), hi);
+    if (Math.abs(dy) < 1) return false;
+    const before = window.scrollY;
+    window.scrollBy({ top: dy, behavior: "instant" });
+    return window.scrollY !== before;
+  }
+
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
-    mount, unmount, update, showHint, onEvents, motionSource,
+    mount, unmount, update, showHint, onEvents, motionSource, lessonTarget,
     // the shell's end screen shows this (and so do tests and other pages)
     breakdown: (v, lg) => endSummary(v, lg || lang(), api.names),
     endSummary: (v, lg, names_) => endSummary(v, lg, names_),
