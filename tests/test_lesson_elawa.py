@@ -13,7 +13,7 @@ def call(req):
 
 def walk():
     """The learner's view after each step (index: the step passed), and the last reply."""
-    r = call({"op": "lesson_start", "game": "elawa", "lesson": "first", "lang": "de"})
+    r = call({"op": "lesson_start", "game": "elawa", "name": "first", "lang": "de"})
     views = {"start": r["view"]}
     while r["step"]["kind"] != "end":
         step = r["step"]
