@@ -384,6 +384,7 @@ export function createSpaeherRenderer() {
   function scrollToDecision(force = false) {
     if (!myTurn() || !root || !root.isConnected) return;
     if (force) lastDecision = null;
+    else if (lessonAt === view.state_id) return;  // a lesson's ring brings its own target into view
     const key = `${view.state_id}`;
     if (key === lastDecision) return;
     lastDecision = key;
@@ -406,6 +407,91 @@ export function createSpaeherRenderer() {
 
   function onEvents() { /* what changed glows: computed from the views in update() */ }
 
+  // A lesson's ring (screens/lesson.mjs, docs/lessons.md): for an expected move the control
+  // that makes it (a hand card, a marked place, a resource to bring home, a column, a deck, a
+  // step's button), else the lesson's target: {part: "tribe" | "other" | "track" | "hand" |
+  // "items" | "display" | "sites"} ("other": the other tribe's name line), {column: i} or {where: a location's or site's id}.
+  // {rect, element} or null. A phone shows one part of the table between its sticky bars:
+  // the target is brought into that band (again until it is there once a step, so a later
+  // scroll of the player's stays).
+  let lessonShown = "", lessonAt = null;
+  function lessonTarget(target, expect) {
+    if (!view || !root || !root.isConnected || !data()) return null;
+    const element = expect ? controlFor(expect) : partFor(target);
+    if (!element || !element.getClientRects().length) return null;
+    lessonAt = view.state_id;  // the ring says what to look at: the table's own seeking waits
+    const key = `${view.state_id}|${expect ? JSON.stringify(expect) : JSON.stringify(target)}`;
+    if (lessonShown !== key) {
+      if (!inBand(element)) bringToBand(element);
+      lessonShown = inBand(element) || !phone() ? key : "";  // a phone tries again next frame
+    }
+    return { element, rect: element.getBoundingClientRect() };
+  }
+
+  // the same move, whatever the order of its fields
+  const sameMove = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+  function controlFor(a) {
+    if (!myTurn() || !view.legal.some((x) => sameMove(x, a))) return null;
+    const t = a.type;
+    if (t === "place" || t === "lose_member") {
+      return a.where === "tribe" ? hand.querySelector(".sp-tribe.choosable") : table.querySelector(`[data-where='${a.where}'].choosable`);
+    }
+    if (t === "recall") {
+      const box = table.querySelector(`[data-where='${a.where}']`);
+      if (!box || !a.resource) return box;  // a site: the box; no resource: not offered by a tap
+      return [...box.querySelectorAll(".takeable[data-i]")].find((tok) => view.locations.find((l) => l.id === a.where).resources[Number(tok.dataset.i)] === a.resource) || null;
+    }
+    if (t === "column" || (t === "take")) return table.querySelector(`.sp-col[data-column='${a.column}']`);
+    if (t === "reveal") return table.querySelector(`.sp-deck[data-deck='${a.deck}']`);
+    // a button or card that makes exactly this move: the step's buttons before the hand's cards
+    const all = [...banner.querySelectorAll("[data-action]"), ...side.querySelectorAll("[data-action]"), ...hand.querySelectorAll("[data-action]")];
+    return all.find((e) => sameMove(JSON.parse(e.dataset.action), a)) || null;
+  }
+
+  function partFor(target) {
+    if (!target) return null;
+    if (Number.isInteger(target.column)) return table.querySelector(`.sp-col[data-column='${target.column}']`);
+    if (typeof target.where === "string") return table.querySelector(`[data-where='${target.where}']:not(.sp-tribe)`);
+    if (target.part === "items") return hand.querySelectorAll(".sp-cards")[1] || null;
+    const sel = { tribe: ".sp-tribe", hand: ".sp-cards", other: ".sp-tribe .sp-tribe-head", track: ".sp-trackbox", display: ".sp-display", sites: ".sp-sites" }[target.part];
+    if (!sel) return null;
+    return (["tribe", "hand"].includes(target.part) ? hand : table).querySelector(sel);
+  }
+
+  // the band, and on a wide screen inside the side panel's own scroll too
+  function ringBand(e) {
+    const band = visibleBand();
+    const box = !phone() && e.closest(".sp-panel");
+    if (!box) return band;
+    const b = box.getBoundingClientRect();
+    return { top: Math.max(band.top, b.top), bottom: Math.min(band.bottom, b.bottom) };
+  }
+  function inBand(e) {
+    const band = ringBand(e), r = e.getBoundingClientRect(), mid = r.top + Math.min(r.height, 60) / 2;
+    return mid > band.top + 4 && mid < band.bottom - 4;
+  }
+
+  function bringToBand(e) {
+    if (!phone()) {
+      // a wide screen: the side panel scrolls on its own; the page only as far as keeps the
+      // lesson's words (above the table, not sticky here) in sight
+      const box = e.closest(".sp-panel");
+      if (box) {
+        const b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
+        box.scrollTop += r.bottom > b.bottom ? r.bottom - b.bottom + 8 : r.top < b.top ? r.top - b.top - 8 : 0;
+      }
+      const r = e.getBoundingClientRect(), words = document.getElementById("lesson-panel");
+      let dy = r.bottom > window.innerHeight - 8 ? r.bottom - window.innerHeight + 8 : r.top < 8 ? r.top - 8 : 0;
+      if (words && dy > 0) dy = Math.max(0, Math.min(dy, words.getBoundingClientRect().top - 4));
+      if (dy) window.scrollBy({ top: dy, behavior: "instant" });
+      return;
+    }
+    const band = visibleBand(), r = e.getBoundingClientRect(), avail = band.bottom - band.top;
+    const dy = r.height > avail - 16 ? r.top - band.top - 8 : r.top - band.top - (avail - r.height) / 2;
+    window.scrollBy({ top: dy, behavior: "instant" });
+  }
+
   const center = (node) => {
     const b = node.getBoundingClientRect();
     return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
@@ -414,7 +500,7 @@ export function createSpaeherRenderer() {
 
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
-    mount, unmount, update, showHint, onEvents,  // no label/event: the engine words actions and the log
+    mount, unmount, update, showHint, onEvents, lessonTarget,  // no label/event: the engine words actions and the log
     // the shell's end screen shows this
     breakdown: (v) => endSummary(v, api.names),
     hook: {
