@@ -48,6 +48,8 @@ def open_rules(page, game):
 
 def check_game(page, game, lang, points, width):
     open_rules(page, game)
+    # the rules start at their top, whatever the last game's rules were scrolled to
+    assert page.evaluate("() => document.getElementById('rules-text').scrollTop") == 0, game
     for selector, least in DRAWN[game].items():
         assert page.locator(selector).count() >= least, (game, selector)
     for canvas in page.locator("#rules-text canvas").element_handles():
@@ -99,6 +101,12 @@ def check_game(page, game, lang, points, width):
     assert shown.count() >= 1 and found and str(shown.count()) in found, (game, found)
     assert all(word.lower() in shown.nth(i).inner_text().lower() for i in range(shown.count())), game
     assert page.locator("#rules-toc .rules-toc-item:not([hidden])").count() == shown.count()
+    # the word is marked where it stands and the first hit is in sight
+    marks = page.locator("#rules-text mark.rules-hit")
+    assert marks.count() >= shown.count() and marks.first.inner_text().lower() == word.lower(), game
+    inside = page.evaluate("""() => { const m = document.querySelector('#rules-text mark.rules-hit').getBoundingClientRect();
+        const b = document.getElementById('rules-text').getBoundingClientRect(); return m.top >= b.top && m.bottom <= b.bottom; }""")
+    assert inside, game
     page.locator("#rules-search").press("Enter")
     page.wait_for_function("() => document.activeElement.classList.contains('rules-sec')")
     assert word.lower() in page.evaluate("() => document.activeElement.textContent").lower()
@@ -109,7 +117,8 @@ def check_game(page, game, lang, points, width):
     assert page.locator("#rules-text .rules-sec:not([hidden])").count() == 0
     page.locator("#rules-search").fill("")
     assert page.locator("#rules-text .rules-sec[hidden]").count() == 0
-    page.evaluate("() => { document.getElementById('rules-text').scrollTop = 0; }")
+    assert page.locator("#rules-text mark.rules-hit").count() == 0
+    page.evaluate("() => { document.getElementById('rules-text').scrollTop = 400; }")  # read on, then closed
 
 
 @pytest.mark.parametrize("size,lang", [("phone", "de"), ("desktop", "en")])

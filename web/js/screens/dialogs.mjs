@@ -24,8 +24,31 @@ export function showRules(gameId) {
   }
   for (const p of pictures.filter((x) => x.at !== "start")) box.append(el("section", { class: "rules-pic" }, el("h4", {}, p.title), p.node));
   rulesTools(box, lang);
-  box.scrollTop = 0;
   $("rules-dialog").showModal();
+  box.scrollTop = 0;  // once shown: a closed dialog has no layout and kept the last game's place
+}
+
+// The search's word marked in the sections it kept (our own static text: text nodes split, no HTML).
+function markWord(box, sections, q, lang) {
+  for (const m of [...box.querySelectorAll("mark.rules-hit")]) m.replaceWith(m.textContent);
+  box.normalize();
+  if (!q) return null;
+  let first = null;
+  for (const sec of sections.filter((x) => !x.hidden)) {
+    const walker = document.createTreeWalker(sec, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+    for (let node of nodes) {
+      for (let at = node.data.toLocaleLowerCase(lang).indexOf(q); at >= 0; at = node.data.toLocaleLowerCase(lang).indexOf(q)) {
+        const hit = node.splitText(at);
+        node = hit.splitText(q.length);
+        const mark = el("mark", { class: "rules-hit" }, hit.data);
+        hit.replaceWith(mark);
+        first = first || mark;
+      }
+    }
+  }
+  return first;
 }
 
 // The rules in sections (a heading, a paragraph led by its bold title, a picture), a table of
@@ -82,6 +105,9 @@ function rulesTools(box, lang) {
     });
     found.textContent = !q ? "" : hits ? t("rulesFound", hits) : t("rulesNothing", search.value.trim());
     found.classList.toggle("none", Boolean(q) && !hits);
+    const first = markWord(box, sections, q, lang);
+    if (first) first.scrollIntoView({ block: "center" });  // the first hit in sight, marked
+    else if (!q) box.scrollTop = 0;
   });
   search.addEventListener("keydown", (e) => {  // Enter: to the first section with the word
     if (e.key !== "Enter") return;
