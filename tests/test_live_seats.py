@@ -56,14 +56,16 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     host.wait_for_selector("#live-panel .live-seat[data-seat='2'] .live-invite")
     bot = host.locator("#live-panel .live-seat[data-seat='1']")
     assert bot.get_attribute("data-here") == "ai" and bot.locator(".live-invite").count() == 0
-    assert "Computer (Easy) · here" in bot.inner_text()
+    assert bot.locator(".live-name").inner_text() == "Computer (Easy)"  # named once, where it plays beside it
+    assert bot.locator(".live-state").inner_text() == "on this device"
 
     friend = new_page(browser, "de", phone=True)
     paste_answer(host, open_invite(friend, invite(host, 2), "Cy"))
     connected(host, friend)
     seat = friend.locator("#live-panel .live-seat[data-seat='1']")
     friend.wait_for_function("() => document.querySelector(\"#live-panel .live-seat[data-seat='1']\").dataset.here === 'ai'")
-    assert "Computer (Leicht) beim Gastgeber" in seat.inner_text()
+    assert seat.locator(".live-name").inner_text() == "Computer (Leicht)"
+    assert seat.locator(".live-state").inner_text() == "beim Gastgeber"
     assert seat.get_attribute("data-state") == "open"
     assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Leicht)", "Cy"]
     play_humans([host, friend], moves_max=3)

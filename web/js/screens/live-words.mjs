@@ -39,7 +39,7 @@ addTexts({
     liveChat: "Zurufen …", liveSaid: (n, text) => `${n}: ${text}`,
     liveRematch: "Revanche (gleiche Plätze)",
     liveComputer: (level) => `Computer (${level})`, liveHotSeat: "am Gerät des Gastgebers",
-    liveHere: (what) => `${what} · hier`, liveAtHost: (what) => `${what} beim Gastgeber`,
+    liveHere: (what) => `${what} · hier`, liveAtHost: (what) => `${what} beim Gastgeber`, liveHereOnly: "hier am Gerät", liveAtHostOnly: "beim Gastgeber",
     liveSeatFriend: "Freund (Einladung)", liveSeatHere: "Mensch an diesem Gerät", liveSeatKind: (i) => `Platz ${i}`,
   },
   en: {
@@ -73,7 +73,7 @@ addTexts({
     liveChat: "Say something …", liveSaid: (n, text) => `${n}: ${text}`,
     liveRematch: "Rematch (same seats)",
     liveComputer: (level) => `Computer (${level})`, liveHotSeat: "on the host's device",
-    liveHere: (what) => `${what} · here`, liveAtHost: (what) => `${what} at the host's`,
+    liveHere: (what) => `${what} · here`, liveAtHost: (what) => `${what} at the host's`, liveHereOnly: "on this device", liveAtHostOnly: "at the host's",
     liveSeatFriend: "Friend (invite)", liveSeatHere: "Human on this device", liveSeatKind: (i) => `Seat ${i}`,
   },
 });

@@ -449,9 +449,10 @@ function hereOf(seat) {
   return live.here[seat] || null;
 }
 
-function hereText(h) {
+function hereText(h, name) {
   if (h.kind === "human") return live.host ? t("liveSeatHere") : t("liveHotSeat");
   const what = t("liveComputer", t("levels")[h.level] || h.level);
+  if (name && name.includes(what)) return live.host ? t("liveHereOnly") : t("liveAtHostOnly");  // not said twice
   return live.host ? t("liveHere", what) : t("liveAtHost", what);
 }
 
@@ -483,7 +484,7 @@ function renderPanel() {
     const li = el("li", { class: "live-seat", "data-seat": String(s), "data-state": st },
       el("span", { class: "live-dot", "aria-hidden": "true" }),
       el("span", { class: "live-name" }, nameOf(s) + (me ? ` (${t("liveYou")})` : "")),
-      el("span", { class: "live-state" }, me ? "" : here ? hereText(here) + (live.host || st === "open" ? "" : ` · ${states[st]}`) : states[st]));
+      el("span", { class: "live-state" }, me ? "" : here ? hereText(here, nameOf(s)) + (live.host || st === "open" ? "" : ` · ${states[st]}`) : states[st]));
     if (here) li.dataset.here = here.kind;
     if (v && !v.over && v.current_seat === s) li.classList.add("live-turn");
     if (live.host && s !== live.seat && !here && st !== "open" && !live.stopped) {
