@@ -112,12 +112,13 @@ function renderSeatForm() {
         live.append(new Option(label, value, false, (seat.live || "friend") === value));
       }
       live.onchange = () => { seat.live = live.value; renderSeatForm(); };
-      const li = el("li", { class: "seat", "data-seat": i }, el("span", { class: "swatch" }, seatMark(i, { size: 18 })));
+      // the kind first on every row (the same place for each), then the name or the level
+      const li = el("li", { class: "seat", "data-seat": i, "data-live": seat.live || "friend" },
+        el("span", { class: "swatch" }, seatMark(i, { size: 18 })), live);
       if (seat.live === "human") {
         name.placeholder = t("seatName", i + 1, true);
         li.append(name);
       }
-      li.append(live);
       if (seat.live === "ai") {
         const level = el("select", { class: "seat-level", "aria-label": `${t("level")} ${i + 1}` });
         for (const l of ["random", "easy", "medium", "hard"]) level.append(new Option(t("levels")[l], l, false, seat.level === l));
