@@ -156,6 +156,20 @@ async function handle(r) {
   lesson.targetKey = null;
   keep(r);
   renderPanel();
+  if (r.outcome === "undone") forgetUndoneOnNextTouch(r.say);
+}
+
+// Why a move was undone stays until the learner touches the table again: then it would read as
+// if the new choice were wrong too.
+function forgetUndoneOnNextTouch(say) {
+  const board = $("board");
+  if (!board) return;
+  board.addEventListener("pointerdown", () => {
+    if (lesson.say !== say || lesson.sayKind !== "undone") return;
+    lesson.say = null;
+    lesson.sayKind = null;
+    renderPanel();
+  }, { once: true });
 }
 
 // A step with nothing to decide that the renderer plays itself (autoAction), when the lesson
