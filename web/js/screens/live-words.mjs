@@ -11,7 +11,7 @@ addTexts({
   de: {
     modeLive: "Live mit Freunden (direkt, ohne Server)",
     modeLiveHelp: "Jeder Browser verbindet sich direkt mit deinem. Du lädst jeden Freund per Link oder QR-Code ein; die Antwort kommt als Link zurück. Ein Platz kann auch hier am Gerät oder vom Computer gespielt werden.",
-    liveInvite: "Einladen", liveInviteTitle: (seat) => `Live-Einladung für Platz ${seat}`,
+    liveInvite: "Einladen", liveInviteTitle: (who) => `Live-Einladung für ${who}`,
     liveInviteHint: "Schicke diesen Link (oder lass den QR-Code scannen). Er gilt einmal, eine Stunde lang, für diesen einen Platz.",
     liveAnswerLabel: "Antwort-Link hier einfügen:", liveConnect: "Verbinden",
     liveInvited: (title, seat, host) => `${host} lädt dich live zu „${title}“ ein – du spielst auf Platz ${seat}.`,
@@ -45,7 +45,7 @@ addTexts({
   en: {
     modeLive: "Live with friends (direct, no server)",
     modeLiveHelp: "Each browser connects directly to yours. You invite each friend by link or QR code; the answer comes back as a link. A seat can also be played here on this device or by the computer.",
-    liveInvite: "Invite", liveInviteTitle: (seat) => `Live invite for seat ${seat}`,
+    liveInvite: "Invite", liveInviteTitle: (who) => `Live invite for ${who}`,
     liveInviteHint: "Send this link (or let the QR code be scanned). It works once, for an hour, for this one seat.",
     liveAnswerLabel: "Paste the answer link here:", liveConnect: "Connect",
     liveInvited: (title, seat, host) => `${host} invites you to play “${title}” live – you play seat ${seat}.`,

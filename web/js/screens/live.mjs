@@ -627,7 +627,7 @@ export async function invite(seat) {
   const data = { v: 1, k: "i", id, g: live.gid.slice(0, GID_PREFIX), game: live.game, n: live.players, to: seat, host: live.seat,
                  name: match.seats[live.seat].name, exp: Math.floor(exp / 1000), o };
   const url = `${baseUrl()}#l=${await pack(JSON.stringify(data))}`;
-  linkDialog("live-invite-dialog", { title: t("liveInviteTitle", seat + 1), hint: t("liveInviteHint"), url, answer: true });
+  linkDialog("live-invite-dialog", { title: t("liveInviteTitle", nameOf(seat))  /* as the panel names the seat */, hint: t("liveInviteHint"), url, answer: true });
   $("live-invite-dialog").dataset.seat = String(seat);
   renderPanel();
   return url;
