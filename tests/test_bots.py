@@ -310,3 +310,29 @@ def test_a_bad_turn_ms_is_refused_and_plays_nothing(bad):
     before = json.loads(api.handle(json.dumps({"op": "save", "match": match})))["result"]
     view = json.loads(api.handle(json.dumps({"op": "view", "match": match, "seat": 0})))["result"]
     assert view["state_id"] == 0 and before["actions"] == []  # nothing was played
+
+
+# ---- the expert level (issue #28) ----
+
+def test_expert_is_a_level_of_the_api_and_has_a_budget_within_three_seconds():
+    hello = json.loads(api.handle(json.dumps({"op": "hello"})))["result"]
+    assert hello["levels"][-2:] == ["hard", "expert"]
+    assert ai.TIME_CAP["expert"] <= 3.0 and ai.TURN_BUDGET["expert"] <= 3.0  # the hint, a whole turn
+    assert ai.TURN_BUDGET["expert"] > ai.TURN_BUDGET["hard"]
+    # a game's own turn budget without expert does not break expert's limit
+    assert ai.decision_limit("expert", turn_ms=0, turn_budget={"hard": 9.0}) == pytest.approx(
+        ai.TURN_BUDGET["expert"] * ai.TURN_SHARE)
+
+
+def test_a_game_without_an_expert_plays_its_hard_bot_for_expert(monkeypatch):
+    bot = games.get("elawa").bot()
+    if "expert" in bot.ITERATIONS:
+        monkeypatch.delitem(bot.ITERATIONS, "expert")
+    assert ai.level_of(bot, "expert") == "hard" and ai.level_of(bot, "medium") == "medium"
+    state = games.get("elawa").new_game(2, 6, {})
+    rng = Rng(8)
+    while state.phase != "play" or len(state.legal_actions()) < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    for seed in (1, 2, 3):
+        assert any_bot_move("elawa", state, seat, "expert", seed) == any_bot_move("elawa", state, seat, "hard", seed)
