@@ -100,7 +100,7 @@ def any_bot_move(game_id, state, seat, level, seed=11):
     return ai.choose_action(games.get(game_id), view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
 
 
-@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"),
+@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"), ("elawa", "expert"),
                                            ("spaeher", "easy"), ("spaeher", "medium"), ("spaeher", "hard")])
 def test_card_game_bots_ignore_what_they_cannot_know(game_id, level):
     """The same bot seed in two worlds the seat cannot tell apart (the opponent's hand or
@@ -336,3 +336,31 @@ def test_a_game_without_an_expert_plays_its_hard_bot_for_expert(monkeypatch):
     seat = state.current_player
     for seed in (1, 2, 3):
         assert any_bot_move("elawa", state, seat, "expert", seed) == any_bot_move("elawa", state, seat, "hard", seed)
+
+
+def _elawa_last_turn(cards, hand, avail, phase):
+    """Seat 1 takes the game's last turn (the fire is out, seat 0 began) with these tops,
+    hand and resources."""
+    s = games.get("elawa").new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"], "cards": cards}})
+    s.phase, s.current, s.final_round = phase, 1, True
+    s.hands[1], s.seen_hands[1] = list(hand), list(hand)
+    s.avail[1] = dict(avail)
+    return s
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_elawa_bot_takes_the_card_it_can_pay_on_its_last_turn(level):
+    # Y05 (a caveman worth 8) costs meat and flint, which seat 1 holds; no other top is
+    # worth more than 3 to it now
+    cards = [["B01", "Y05"], ["B03", "B04"], ["B05", "B08"], ["Y01", "Y07"], ["G01", "G06"], ["P01", "P11"]]
+    s = _elawa_last_turn(cards, [], {"meat": 1, "flint": 1}, "take")
+    assert any_bot_move("elawa", s, 1, level) == {"type": "take_card", "stack": 0, "skip": None}
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_elawa_bot_plays_the_better_of_two_cards_that_share_their_resources(level):
+    # berry and flint pay for R08 (13, sacrificing the other card) or for P10 (6): not both
+    s = _elawa_last_turn([["B01"], ["B03"], ["B05"], ["Y01"], ["G01"], ["P01"]], ["P10", "R08"],
+                         {"berry": 1, "flint": 1}, "play")
+    action = any_bot_move("elawa", s, 1, level)
+    assert action == {"type": "play", "card": "R08", "pay": ["berry", "flint"], "sacrifice": "P10"}

@@ -82,7 +82,8 @@ def choose_action_steps(game, view: dict, determinize, level: str, seed: int,
     time_limit = decision_limit(level, budget_ms, turn_ms, policy.turn_budget)
     iterations = bot.ITERATIONS[level]
     if iterations == 0:  # a level that does not search: this turn's best move by its judgement
-        return (yield from _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng, temperature=0))
+        return (yield from _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng,
+                                   temperature=policy.greedy_temperature))
     iterations = policy.iterations(view, legal, iterations)  # a game may search small decisions less
     if policy.search == "flat":
         search = flat.search_steps(determinize, seat, legal, policy, iterations, rng, time_limit)
