@@ -71,9 +71,9 @@ def main(argv=None):
     parser.add_argument("--budget-ms", type=int, default=0)
     args = parser.parse_args(argv)
     print(f"Elawa self-play, {args.players} players, {args.games} games a level, seeds from {args.seed}, "
-          f"budget_ms {args.budget_ms}; per seat and game:")
+          f"budget_ms {args.budget_ms}; per seat and game:", flush=True)
     print(f"{'level':7} {'hand at end':>12} {'max':>4} {'payable':>8} {'discarded':>10} {'played':>7} "
-          f"{'points':>7} {'wall':>6}")
+          f"{'points':>7} {'wall':>6}", flush=True)  # before the pool forks
     with multiprocessing.Pool(args.jobs) as pool:
         for level in args.levels.split(","):
             t0 = time.perf_counter()
