@@ -364,3 +364,19 @@ def test_elawa_bot_plays_the_better_of_two_cards_that_share_their_resources(leve
                          {"berry": 1, "flint": 1}, "play")
     action = any_bot_move("elawa", s, 1, level)
     assert action == {"type": "play", "card": "R08", "pay": ["berry", "flint"], "sacrifice": "P10"}
+
+
+def test_elawa_judgement_counts_a_hand_card_by_whether_it_can_still_be_paid():
+    """Issue #28: a resource is worth what it helps to pay for, a hand card what it will
+    likely score; on the last turn an unpayable card and a spare resource count nothing."""
+    bot = games.get("elawa").bot()
+    cards = [["B01"], ["B03"], ["B05"], ["Y01"], ["G01"], ["P01"]]
+    payable = _elawa_last_turn(cards, ["Y05"], {"meat": 1, "flint": 1}, "play")  # Y05: 8 points
+    short = _elawa_last_turn(cards, ["Y05"], {"meat": 1, "berry": 1}, "play")
+    assert bot.worth(payable, 1) == pytest.approx(8 * bot.PLAY_NOW)
+    assert bot.worth(short, 1) == 0.0  # no turn after this one: neither the card nor the berry counts
+    early = games.get("elawa").new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"], "cards": cards}})
+    early.hands[1], early.avail[1] = ["Y05"], {"meat": 1, "berry": 1}
+    assert 0 < bot.worth(early, 1) < 8 * bot.PAYABLE  # short of a flint, with turns to find one
+    early.avail[1] = {"meat": 1, "flint": 1}
+    assert bot.worth(early, 1) == pytest.approx(8 * bot.PAYABLE)
