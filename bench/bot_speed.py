@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from urzeit import api  # noqa: E402
 
-GOALS = {"easy": 200, "medium": 700, "hard": 2000}
+GOALS = {"easy": 200, "medium": 700, "hard": 2000, "expert": 2500}
 
 
 def session(game, level, moves, seed=5):
@@ -67,7 +67,7 @@ def main():
     print("bot move times in ms (p50 p95 max), uncapped; in the page a whole computer turn shares one budget (ai.TURN_BUDGET)")
     print(f"{'game':8} {'level':7} {'CPython 3.11':>20} {'Pyodide/Node':>20}  goal")
     for game in ("sammler", "elawa", "spaeher"):
-        for level in ("easy", "medium", "hard"):
+        for level in ("easy", "medium", "hard", "expert"):
             requests, times, timed = session(game, level, args.moves)
             py = pyodide_times(requests, timed)
             print(f"{game:8} {level:7} {fmt(times):>20} {fmt(py):>20}  <= {GOALS[level]}")

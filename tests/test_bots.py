@@ -100,7 +100,7 @@ def any_bot_move(game_id, state, seat, level, seed=11):
     return ai.choose_action(games.get(game_id), view, lambda rng: state.determinize(seat, rng), level, seed, budget_ms=0)
 
 
-@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"),
+@pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"), ("elawa", "expert"),
                                            ("spaeher", "easy"), ("spaeher", "medium"), ("spaeher", "hard")])
 def test_card_game_bots_ignore_what_they_cannot_know(game_id, level):
     """The same bot seed in two worlds the seat cannot tell apart (the opponent's hand or
@@ -310,3 +310,73 @@ def test_a_bad_turn_ms_is_refused_and_plays_nothing(bad):
     before = json.loads(api.handle(json.dumps({"op": "save", "match": match})))["result"]
     view = json.loads(api.handle(json.dumps({"op": "view", "match": match, "seat": 0})))["result"]
     assert view["state_id"] == 0 and before["actions"] == []  # nothing was played
+
+
+# ---- the expert level (issue #28) ----
+
+def test_expert_is_a_level_of_the_api_and_has_a_budget_within_three_seconds():
+    hello = json.loads(api.handle(json.dumps({"op": "hello"})))["result"]
+    assert hello["levels"][-2:] == ["hard", "expert"]
+    assert ai.TIME_CAP["expert"] <= 3.0 and ai.TURN_BUDGET["expert"] <= 3.0  # the hint, a whole turn
+    assert ai.TURN_BUDGET["expert"] > ai.TURN_BUDGET["hard"]
+    # a game's own turn budget without expert does not break expert's limit
+    assert ai.decision_limit("expert", turn_ms=0, turn_budget={"hard": 9.0}) == pytest.approx(
+        ai.TURN_BUDGET["expert"] * ai.TURN_SHARE)
+
+
+def test_a_game_without_an_expert_plays_its_hard_bot_for_expert(monkeypatch):
+    bot = games.get("elawa").bot()
+    if "expert" in bot.ITERATIONS:
+        monkeypatch.delitem(bot.ITERATIONS, "expert")
+    assert ai.level_of(bot, "expert") == "hard" and ai.level_of(bot, "medium") == "medium"
+    state = games.get("elawa").new_game(2, 6, {})
+    rng = Rng(8)
+    while state.phase != "play" or len(state.legal_actions()) < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    for seed in (1, 2, 3):
+        assert any_bot_move("elawa", state, seat, "expert", seed) == any_bot_move("elawa", state, seat, "hard", seed)
+
+
+def _elawa_last_turn(cards, hand, avail, phase):
+    """Seat 1 takes the game's last turn (the fire is out, seat 0 began) with these tops,
+    hand and resources."""
+    s = games.get("elawa").new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"], "cards": cards}})
+    s.phase, s.current, s.final_round = phase, 1, True
+    s.hands[1], s.seen_hands[1] = list(hand), list(hand)
+    s.avail[1] = dict(avail)
+    return s
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_elawa_bot_takes_the_card_it_can_pay_on_its_last_turn(level):
+    # Y05 (a caveman worth 8) costs meat and flint, which seat 1 holds; no other top is
+    # worth more than 3 to it now
+    cards = [["B01", "Y05"], ["B03", "B04"], ["B05", "B08"], ["Y01", "Y07"], ["G01", "G06"], ["P01", "P11"]]
+    s = _elawa_last_turn(cards, [], {"meat": 1, "flint": 1}, "take")
+    assert any_bot_move("elawa", s, 1, level) == {"type": "take_card", "stack": 0, "skip": None}
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_elawa_bot_plays_the_better_of_two_cards_that_share_their_resources(level):
+    # berry and flint pay for R08 (13, sacrificing the other card) or for P10 (6): not both
+    s = _elawa_last_turn([["B01"], ["B03"], ["B05"], ["Y01"], ["G01"], ["P01"]], ["P10", "R08"],
+                         {"berry": 1, "flint": 1}, "play")
+    action = any_bot_move("elawa", s, 1, level)
+    assert action == {"type": "play", "card": "R08", "pay": ["berry", "flint"], "sacrifice": "P10"}
+
+
+def test_elawa_judgement_counts_a_hand_card_by_whether_it_can_still_be_paid():
+    """Issue #28: a resource is worth what it helps to pay for, a hand card what it will
+    likely score; on the last turn an unpayable card and a spare resource count nothing."""
+    bot = games.get("elawa").bot()
+    cards = [["B01"], ["B03"], ["B05"], ["Y01"], ["G01"], ["P01"]]
+    payable = _elawa_last_turn(cards, ["Y05"], {"meat": 1, "flint": 1}, "play")  # Y05: 8 points
+    short = _elawa_last_turn(cards, ["Y05"], {"meat": 1, "berry": 1}, "play")
+    assert bot.worth(payable, 1) == pytest.approx(8 * bot.PLAY_NOW)
+    assert bot.worth(short, 1) == 0.0  # no turn after this one: neither the card nor the berry counts
+    early = games.get("elawa").new_game(2, 4, {"setup": {"chiefs": ["C1", "C2"], "cards": cards}})
+    early.hands[1], early.avail[1] = ["Y05"], {"meat": 1, "berry": 1}
+    assert 0 < bot.worth(early, 1) < 8 * bot.PAYABLE  # short of a flint, with turns to find one
+    early.avail[1] = {"meat": 1, "flint": 1}
+    assert bot.worth(early, 1) == pytest.approx(8 * bot.PAYABLE)

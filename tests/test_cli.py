@@ -178,8 +178,14 @@ def test_a_ladder_round_robin_with_elo():
     r = urzeit("tournament", "--ladder", "--game", "nim", "--games", "2", "--jobs", "1")
     assert r.returncode == 0, r.stderr
     pairs = [line for line in r.stdout.splitlines() if " vs " in line and "95% CI" in line]
-    assert len(pairs) == 6  # every pair of random, easy, medium, hard
+    assert len(pairs) == 10  # every pair of random, easy, medium, hard, expert
     assert "Elo (Bradley-Terry fit, random = 0)" in r.stdout and "illegal attempts: 0" in r.stdout
+    r = urzeit("tournament", "--ladder", "--game", "nim", "--games", "2", "--jobs", "1", "--levels", "medium,hard,expert")
+    assert r.returncode == 0, r.stderr
+    pairs = [line for line in r.stdout.splitlines() if " vs " in line and "95% CI" in line]
+    assert len(pairs) == 3 and "Elo (Bradley-Terry fit, medium = 0)" in r.stdout
+    r = urzeit("tournament", "--ladder", "--game", "nim", "--levels", "hard,wizard")
+    assert r.returncode != 0 and "--levels" in r.stderr
 
 
 def test_elo_fit_and_wilson_interval():
@@ -215,8 +221,8 @@ def test_pip_install_gives_the_urzeit_command(exported, tmp_path):
 
 def test_ladder_tables_give_each_level_its_win_share(monkeypatch, capsys):
     from urzeit import tournament
-    monkeypatch.setattr(tournament, "LADDER", ("random", "easy", "medium"))  # one table of three
-    ok, illegal = tournament.ladder("sammler", 3, 1, 0, 1, [3, 4], table_games=3, pairs_too=False)
+    ok, illegal = tournament.ladder("sammler", 3, 1, 0, 1, [3, 4], table_games=3, pairs_too=False,
+                                    levels=("random", "easy", "medium"))  # one table of three
     out = capsys.readouterr().out
     assert illegal == 0 and "tables only" in out
     assert "-- sammler, 3 players: medium, easy, random; 3 games (every seed in all 3 seat rotations)" in out

@@ -500,14 +500,14 @@ def test_hints_on_a_phone_are_in_sight_and_mark_what_to_tap(browser, served_dist
 
 def cut_at_phase(phase, want_type):
     """A random game's replay cut where the page's player (seat 0) decides in `phase` and the
-    hint's move is of `want_type` (the engine's own hint, asked in Python)."""
+    hint's move is of `want_type` (the engine's own hint, the expert's as the page asks it, in Python)."""
     h = engine_call()
     for seed in range(1, 40):
         r = h({"op": "new", "game": "elawa", "seats": TEST_SEATS, "seed": seed, "options": {}})
         m, v, n = r["match"], r["view"], 0
         while not v["over"] and n < 200:
             if v["current_seat"] == 0 and v["phase"] == phase:
-                hint = h({"op": "ai", "match": m, "seat": 0, "level": "hard", "viewer": 0, "apply": False})
+                hint = h({"op": "ai", "match": m, "seat": 0, "level": "expert", "viewer": 0, "apply": False})
                 if hint["action"]["type"] == want_type:
                     replay = h({"op": "save", "match": m})
                     return {**replay, "actions": replay["actions"][:n]}

@@ -155,3 +155,36 @@ def test_a_computer_turn_shares_one_search_budget_over_its_decisions(page, serve
                 assert s["limit_s"] == pytest.approx(want, abs=1e-6)
     assert searched >= 4  # hard searches in Elawa: the check above ran
     page.watch.assert_clean()
+
+
+def test_a_seat_set_to_expert_plays_with_the_expert_budget(page, served_dist):
+    """Issue #28: the menu offers the expert level ("Experte" in German), the seat's tag says
+    so, and the computer's turns search with expert's turn budget."""
+    from urzeit import ai
+    page.goto(served_dist + "?test=1&seed=6")
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
+    page.click("[data-game-id='elawa']")
+    page.select_option("#seat-list li[data-seat='0'] select.seat-kind", "human")
+    page.select_option("#seat-list li[data-seat='1'] select.seat-kind", "ai")
+    level = "#seat-list li[data-seat='1'] select.seat-level"
+    words = page.evaluate(f"() => [...document.querySelector(\"{level}\").options].map(o => o.value + '=' + o.text)")
+    assert words[-1] in ("expert=Experte", "expert=Expert")
+    page.select_option(level, "expert")
+    page.click("#start-button")
+    page.wait_for_selector("#app[data-game='elawa']")
+    idle = ("() => document.getElementById('app').dataset.busy === 'false'"
+            " && (window.urzeit.view.over || window.urzeit.legal.length)")
+    page.wait_for_function(idle, timeout=READY_TIMEOUT)
+    for _ in range(12):
+        page.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+        page.wait_for_function(idle, timeout=READY_TIMEOUT)
+        searches = [s for s in page.evaluate("() => window.urzeit.searches") if s.get("planned")]
+        if len({s["turn"] for s in searches}) >= 2:
+            break
+    assert searches and all(s["seat"] == 1 for s in searches)
+    for s in searches:  # expert's share of what is left of its turn's budget
+        want = max(ai.TURN_FLOOR, (ai.TURN_BUDGET["expert"] - s["turnMs"] / 1000) * ai.TURN_SHARE)
+        assert s["limit_s"] == pytest.approx(want, abs=1e-6)
+    tag = page.locator(".tag", has_text="Expert").first  # "Experte" / "Expert"
+    assert tag.count() == 1
+    page.watch.assert_clean()

@@ -21,7 +21,7 @@ from .core.errors import UrzeitError
 TEXT = {
     "en": {
         "players": "{n} players", "seed": "seed {seed}", "human": "human", "computer": "computer",
-        "level": {"random": "random", "easy": "easy", "medium": "medium", "hard": "hard"},
+        "level": {"random": "random", "easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert"},
         "moves": "{n} moves", "move": "1 move",
         "wins": "{names} wins with {score}", "win_many": "{names} win with {score}",
         "tie": "a tie at {score}", "not_over": "not finished, {name} to move",
@@ -29,7 +29,7 @@ TEXT = {
     },
     "de": {
         "players": "{n} Spieler", "seed": "Startwert {seed}", "human": "Mensch", "computer": "Computer",
-        "level": {"random": "zufällig", "easy": "leicht", "medium": "mittel", "hard": "schwer"},
+        "level": {"random": "zufällig", "easy": "leicht", "medium": "mittel", "hard": "schwer", "expert": "Experte"},
         "moves": "{n} Züge", "move": "1 Zug",
         "wins": "{names} gewinnt mit {score}", "win_many": "{names} gewinnen mit {score}",
         "tie": "unentschieden, {score}", "not_over": "nicht fertig, {name} ist am Zug",
@@ -214,7 +214,7 @@ def main(argv=None) -> int:
     duel.add_argument("--out", required=True, help="where the record goes (JSON)")
     duel.add_argument("--seed", type=int, default=0, help="the computer players' choices only; "
                                                           "every draw comes from the parties' secrets")
-    duel.add_argument("--level", choices=["random", "easy", "medium", "hard"], default="easy")
+    duel.add_argument("--level", choices=["random", "easy", "medium", "hard", "expert"], default="easy")
     duel.add_argument("--options", default=None, help="the game's options as JSON")
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["tournament"]:  # all its options are the tournament's own

@@ -9,8 +9,8 @@ level in each seat), so a match of N games uses N / seats seeds. A tie counts ha
 Win rates come with 95 % Wilson intervals; the number of illegal attempts is counted (always 0:
 a bot chooses only from the legal list, and any refused request would be counted here).
 
---ladder plays a round robin of random, easy, medium and hard (two players, every pair),
-checks that each level beats the one below it (>= 65 % and the interval's lower end above
+--ladder plays a round robin of random, easy, medium, hard and expert (two players, every
+pair; --levels picks fewer), checks that each level beats the one below it (>= 65 % and the interval's lower end above
 55 %), and fits an Elo rating per level (random = 0). --tables 3,4 adds tables of 3 and 4
 players for the games that allow them, with each level's win share.
 """
@@ -24,7 +24,7 @@ import time
 
 from . import api, games as registry
 
-LADDER = ("random", "easy", "medium", "hard")
+LADDER = ("random", "easy", "medium", "hard", "expert")
 GOAL_RATE, GOAL_LOW = 0.65, 0.55
 
 
@@ -142,26 +142,27 @@ def rate_elo(p):
     return 400 * math.log10(p / (1 - p))
 
 
-def ladder(game, games, seed, budget, jobs, tables, far_games=None, table_games=None, pairs_too=True):
-    """Round robin of the four levels (two players), then the bigger tables."""
+def ladder(game, games, seed, budget, jobs, tables, far_games=None, table_games=None, pairs_too=True,
+           levels=LADDER):
+    """Round robin of the levels (two players), then the bigger tables."""
     with multiprocessing.Pool(jobs) as pool:
-        ok, illegal = ladder_pairs(pool, game, games, seed, budget, far_games) if pairs_too else (True, 0)
-        illegal += ladder_tables(pool, game, table_games or games, seed, budget, tables)
+        ok, illegal = ladder_pairs(pool, game, games, seed, budget, far_games, levels) if pairs_too else (True, 0)
+        illegal += ladder_tables(pool, game, table_games or games, seed, budget, tables, levels)
     print(f"illegal attempts: {illegal}; " + (f"ladder {'holds' if ok else 'does NOT hold'} "
           f"(each level >= {GOAL_RATE:.0%} against the one below, interval above {GOAL_LOW:.0%})"
           if pairs_too else "tables only"))
     return ok, illegal
 
 
-def ladder_pairs(pool, game, games, seed, budget, far_games):
-    print(f"== {game}: round robin of {', '.join(LADDER)}, {games} games a pair, two players, "
+def ladder_pairs(pool, game, games, seed, budget, far_games, levels=LADDER):
+    print(f"== {game}: round robin of {', '.join(levels)}, {games} games a pair, two players, "
           f"seeds from {seed}, every seed in both seat orders")
     pairs = {}
     ok = True
     illegal = 0
-    for a, b in itertools.combinations(LADDER, 2):
-        upper, lower = b, a  # LADDER is weakest first
-        adjacent = LADDER.index(upper) - LADDER.index(lower) == 1
+    for a, b in itertools.combinations(levels, 2):
+        upper, lower = b, a  # the levels are weakest first
+        adjacent = levels.index(upper) - levels.index(lower) == 1
         n = games if adjacent or not far_games else far_games
         t0 = time.perf_counter()
         results = pool.map(play, work_for(game, (upper, lower), n, seed, budget), chunksize=1)
@@ -180,19 +181,19 @@ def ladder_pairs(pool, game, games, seed, budget, far_games):
               f"(Elo diff {rate_elo(p):+.0f}, {rate_elo(lo):+.0f}..{rate_elo(hi):+.0f})  "
               f"{upper} move p50 {ts[len(ts) // 2] * 1000:.0f} ms p95 {ts[int(len(ts) * 0.95)] * 1000:.0f} ms"
               f"  [{time.perf_counter() - t0:.0f} s]{verdict}", flush=True)
-    ratings = elo(LADDER, pairs)
-    print("Elo (Bradley-Terry fit, random = 0): "
-          + ", ".join(f"{lvl} {ratings[lvl]:.0f}" for lvl in LADDER), flush=True)
+    ratings = elo(levels, pairs)
+    print(f"Elo (Bradley-Terry fit, {levels[0]} = 0): "
+          + ", ".join(f"{lvl} {ratings[lvl]:.0f}" for lvl in levels), flush=True)
     return ok, illegal
 
 
-def ladder_tables(pool, game, games, seed, budget, tables):
-    """Every choice of n of the four levels at one table of n, each level's win share."""
+def ladder_tables(pool, game, games, seed, budget, tables, ladder_levels=LADDER):
+    """Every choice of n of the levels at one table of n, each level's win share."""
     illegal = 0
     for n in tables:
         if n not in players(game) or n == 2:
             continue
-        for levels in itertools.combinations(LADDER, n):
+        for levels in itertools.combinations(ladder_levels, n):
             levels = tuple(reversed(levels))
             count = max(n, games // n * n)
             t0 = time.perf_counter()
@@ -223,7 +224,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", help="a game id (with --ladder: default every game with bots)")
     parser.add_argument("--seats", help="comma-separated levels, e.g. hard,easy")
-    parser.add_argument("--ladder", action="store_true", help="round robin of the four levels with Elo")
+    parser.add_argument("--ladder", action="store_true", help="round robin of the levels with Elo")
+    parser.add_argument("--levels", default=",".join(LADDER),
+                        help="with --ladder: the levels, weakest first (default all five)")
     parser.add_argument("--tables", default="", help="with --ladder: bigger tables, e.g. 3,4")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--far-games", type=int, default=None,
@@ -246,10 +249,13 @@ def main(argv=None):
         set_iterations(args.game, args.iterations)
     if args.ladder:
         tables = [int(x) for x in args.tables.split(",") if x]
+        levels = tuple(args.levels.split(","))
+        if not set(levels) <= set(LADDER) or len(set(levels)) != len(levels) or len(levels) < 2:
+            raise SystemExit(f"--levels: two or more of {', '.join(LADDER)}, each once, weakest first")
         illegal = 0
         for game in ([args.game] if args.game else ladder_games()):
             _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables, args.far_games,
-                            args.table_games, pairs_too=not args.tables_only)
+                            args.table_games, pairs_too=not args.tables_only, levels=levels)
             illegal += bad
         return 0 if illegal == 0 else 1
     if not args.game or not args.seats:

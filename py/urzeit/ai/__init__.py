@@ -1,4 +1,4 @@
-"""Computer opponents: `random`, `easy`, `medium`, `hard` for every game.
+"""Computer opponents: `random`, `easy`, `medium`, `hard`, `expert` for every game.
 
 A bot sees only its seat's view (with the legal actions) and may call `determinize` for
 states consistent with what that seat knows; it never reads the true state. Its choices
@@ -10,13 +10,17 @@ import math
 from ..core.rng import Rng
 from . import flat, mcts
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
+# A game whose bot module has no such level plays the next lower one (its ITERATIONS lack it).
+FALLBACK = {"expert": "hard"}
 
 # A move never takes longer than this (seconds) unless the caller sets budget_ms; 0 = no cap.
-TIME_CAP = {"medium": 0.6, "hard": 1.8}
+# The hint asks the expert for one decision without turn_ms: it too stays within 3 s.
+TIME_CAP = {"medium": 0.6, "hard": 1.8, "expert": 2.5}
 # The page plays whole turns: a computer turn (tile, figure, bonus tile; a card game's several
 # steps) searches at most this long in all (seconds), whatever its number of decisions.
-TURN_BUDGET = {"medium": 0.35, "hard": 1.4}  # the page adds ~0.1 s a decision (replies, drawing)
+# The page adds ~0.1 s a decision (replies, drawing); expert's whole turn aims at p95 <= 3 s.
+TURN_BUDGET = {"medium": 0.35, "hard": 1.4, "expert": 2.4}
 # (a game's bot module may set its own TURN_BUDGET where its turns leave more room)
 TURN_SHARE = 0.6      # a decision may use this share of what is left of its turn's budget
 TURN_FLOOR = 0.05     # and always this much, so a late small decision is still searched
@@ -29,8 +33,17 @@ def decision_limit(level, budget_ms=None, turn_ms=None, turn_budget=None):
     if budget_ms is not None:
         return budget_ms / 1000 or None
     if turn_ms is not None:
-        return max(TURN_FLOOR, ((turn_budget or TURN_BUDGET)[level] - turn_ms / 1000) * TURN_SHARE)
+        budgets = turn_budget if turn_budget and level in turn_budget else TURN_BUDGET
+        return max(TURN_FLOOR, (budgets[level] - turn_ms / 1000) * TURN_SHARE)
     return TIME_CAP[level]
+
+
+def level_of(bot, level: str) -> str:
+    """The level a game's bot module plays for `level`: a level it does not define (expert,
+    before the game has one) falls back to the next lower one."""
+    while level in FALLBACK and level not in bot.ITERATIONS:
+        level = FALLBACK[level]
+    return level
 
 
 def choose_action(game, view: dict, determinize, level: str, seed: int,
@@ -58,6 +71,7 @@ def choose_action_steps(game, view: dict, determinize, level: str, seed: int,
     bot = game.bot()  # the game's own bot module (its package's `bot`), or None
     if bot is None:
         return rng.choice(legal)
+    level = level_of(bot, level)
     policy = bot.Policy(len(view["scores"]), level=level)  # levels may judge differently
     if level == "easy":
         state = determinize(Rng(rng.next_u64()))
@@ -68,7 +82,8 @@ def choose_action_steps(game, view: dict, determinize, level: str, seed: int,
     time_limit = decision_limit(level, budget_ms, turn_ms, policy.turn_budget)
     iterations = bot.ITERATIONS[level]
     if iterations == 0:  # a level that does not search: this turn's best move by its judgement
-        return (yield from _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng, temperature=0))
+        return (yield from _greedy(determinize(Rng(rng.next_u64())), seat, legal, policy, rng,
+                                   temperature=policy.greedy_temperature))
     iterations = policy.iterations(view, legal, iterations)  # a game may search small decisions less
     if policy.search == "flat":
         search = flat.search_steps(determinize, seat, legal, policy, iterations, rng, time_limit)

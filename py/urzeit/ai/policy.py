@@ -8,13 +8,15 @@ class Policy:
     """What urzeit.ai asks of a game's bot. Override what the game needs:
 
     - greedy_scores(state, seat, legal): a value per legal action (easy, and levels that do
-      not search); `easy_temperature`: easy's noise in those points.
+      not search); `easy_temperature`: easy's noise in those points; `greedy_temperature`:
+      the noise of a level that does not search (default none).
     - easy(state, seat, legal, rng): a game's own rule-based easy player, or None (greedy).
     - search: "mcts" (ai.mcts: tree_depth, order, rollout, evaluate) or "flat" (ai.flat:
       worth_searching, first_choice, sample_value).
     - iterations(view, legal, n): a decision may be searched less.
     - turn_budget: {level: seconds} for a whole computer turn, or None (ai.TURN_BUDGET)."""
     easy_temperature = 1.5
+    greedy_temperature = 0  # a level that does not search: its noise (0: the first of the best)
     search = "mcts"
     turn_budget = None
 

@@ -510,7 +510,7 @@ async function hint() {
   if (!isHumanTurn(view) || match.busy) return;
   setBusy(true);
   try {
-    const r = await engine.request({ op: "ai", match: match.id, seat: view.current_seat, level: "hard", slice_ms: 40,
+    const r = await engine.request({ op: "ai", match: match.id, seat: view.current_seat, level: "expert", slice_ms: 40,
                                      viewer: view.current_seat, apply: false });
     const key = JSON.stringify(r.action);
     for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
