@@ -8,15 +8,15 @@ depend only on that and on its seed, so a bot game replays exactly.
 import math
 
 from ..core.rng import Rng
-from . import flat, mcts
+from . import flat, mcts, paired
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 # A move never takes longer than this (seconds) unless the caller sets budget_ms; 0 = no cap.
-TIME_CAP = {"medium": 0.6, "hard": 1.8}
+TIME_CAP = {"medium": 0.6, "hard": 1.8, "expert": 2.6}
 # The page plays whole turns: a computer turn (tile, figure, bonus tile; a card game's several
 # steps) searches at most this long in all (seconds), whatever its number of decisions.
-TURN_BUDGET = {"medium": 0.35, "hard": 1.4}  # the page adds ~0.1 s a decision (replies, drawing)
+TURN_BUDGET = {"medium": 0.35, "hard": 1.4, "expert": 2.6}  # the page adds ~0.1 s a decision (replies, drawing)
 # (a game's bot module may set its own TURN_BUDGET where its turns leave more room)
 TURN_SHARE = 0.6      # a decision may use this share of what is left of its turn's budget
 TURN_FLOOR = 0.05     # and always this much, so a late small decision is still searched
@@ -72,6 +72,8 @@ def choose_action_steps(game, view: dict, determinize, level: str, seed: int,
     iterations = policy.iterations(view, legal, iterations)  # a game may search small decisions less
     if policy.search == "flat":
         search = flat.search_steps(determinize, seat, legal, policy, iterations, rng, time_limit)
+    elif policy.search == "paired":
+        search = paired.search_steps(determinize, seat, legal, policy, iterations, rng, time_limit)
     else:
         search = mcts.search_steps(determinize, seat, policy, iterations, rng, time_limit_s=time_limit)
     done = 0
