@@ -64,3 +64,33 @@ def test_sammler_expert_does_not_close_a_rivals_forest_for_nothing():
     state.land = [T.BY_ID["L01"].index] * 4
     action = sammler_move(state, 0)
     assert (action["x"], action["y"]) != (0, -2)
+
+
+def test_paired_search_plays_every_candidate_in_the_same_worlds():
+    """ai.paired compares candidates on common worlds: the world's noise cancels out, so a
+    small true difference wins although the noise between worlds is far larger."""
+    from urzeit.ai import paired
+
+    class World:
+        def __init__(self, rng):
+            self.luck = rng.next_u64() % 1000  # the sampled future: big noise
+
+    class Toy:
+        def __init__(self):
+            self.seen = {}
+
+        def candidates(self, state, seat, legal):
+            return [(a, a) for a in legal]
+
+        def play_out(self, world, seat, plan):
+            self.seen.setdefault(plan, []).append(world.luck)
+            return world.luck + {"a": 0.0, "b": 1.0, "c": 0.5}[plan]
+
+    toy = Toy()
+    steps = paired.search_steps(World, 0, ["a", "b", "c"], toy, 12, Rng(5))
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    assert done.value.value == "b"
+    assert toy.seen["a"] == toy.seen["b"] == toy.seen["c"] and len(toy.seen["a"]) == 4
+    assert len(set(toy.seen["a"])) > 1
