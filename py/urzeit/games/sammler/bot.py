@@ -138,6 +138,39 @@ class Outlook:
         return est
 
 
+def estimates_with_stack(outlook):
+    """medium's judgement (the open-sides prior) that also knows the stack: a forest or river
+    with an open place no remaining tile fits is dead (worth nothing, its figures lost)."""
+    def judge(state):
+        est = [float(x) for x in state.score]
+        late = 0.35 + 0.65 * min(1.0, len(state.land) / 40)
+        groups = _figure_groups(state)
+        wanted = {root for kind, root in groups if kind in ("gatherer", "fisher") and state.openc[root]}
+        places = outlook.open_places(state, wanted)
+        for (kind, root), figs in groups.items():
+            owners = _owners(state, figs)
+            if kind == "s":
+                value = state.sfish[root]
+            elif kind == "hunter":
+                value = state.meadow_value(root)[0]
+            elif state.openc[root] == 0:
+                value = 0.0
+            elif any(outlook.fit_share(state, pattern) == 0 for pattern in places[root].values()):
+                value = 0.0
+            else:
+                chance = COMPLETION.get(state.openc[root], 0.3) * late
+                if kind == "gatherer":
+                    value = (2 * state.size[root] + 2 * state.mush[root]) * chance
+                else:
+                    value = (state.size[root] + 1.5) * chance
+            for p in owners:
+                est[p] += value
+        for p in range(state.n):
+            est[p] += MEMBER_VALUE * min(state.members[p], 3) * late + HUT_VALUE * state.huts[p] * late
+        return est
+    return judge
+
+
 def _figure_groups(state):
     groups = {}
     for f in state.figures:
@@ -205,7 +238,8 @@ def margin(state, seat, estimate=None, leader=1.0) -> float:
 # easy = greedy by open sides with noise, medium = greedy by open sides, hard = greedy by the
 # Outlook. `python -m urzeit.tournament --iterations hard=250` still tries the search.
 ITERATIONS = {"medium": 0, "hard": 0, "expert": 30}
-OUTLOOK_LEVELS = {"hard", "expert"}  # the levels that judge open features by the Outlook
+OUTLOOK_LEVELS = {"hard", "expert"}
+STACK_PRIOR_LEVELS = set()  # experiments: the open-sides prior that knows the stack  # the levels that judge open features by the Outlook
 # How much of a rival's loss counts like the seat's own gain at a table of more than two
 # (margin's `leader`; two players: 1 either way)
 LEADER = {"hard": 1.0, "expert": 1.0}
@@ -247,6 +281,8 @@ class Policy(BasePolicy):
         self.rollout_plies = rollout_turns * n_players
         self.figure_rate = figure_rate
         self.estimate = Outlook().estimates if level in OUTLOOK_LEVELS else estimates
+        if level in STACK_PRIOR_LEVELS:
+            self.estimate = estimates_with_stack(Outlook())
         self.leader = LEADER.get(level, 1.0)
         if level == "expert":
             self.search = "paired"
