@@ -288,6 +288,9 @@ class Policy(BasePolicy):
             self.search = "paired"
 
     def iterations(self, view, legal, iterations):
+        if self.search == "paired":  # whole worlds: every candidate played in each
+            k = len(legal) if view["phase"] == "figure" else EXPERT["candidates"]
+            return max(1, iterations // k) * k
         # the figure step was searched with the tile already; a few options need few samples
         return min(iterations, 16 * len(legal)) if view["phase"] == "figure" else iterations
 
