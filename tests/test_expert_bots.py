@@ -94,3 +94,31 @@ def test_paired_search_plays_every_candidate_in_the_same_worlds():
     assert done.value.value == "b"
     assert toy.seen["a"] == toy.seen["b"] == toy.seen["c"] and len(toy.seen["a"]) == 4
     assert len(set(toy.seen["a"])) > 1
+
+
+def test_sammler_hard_at_a_table_knows_a_dead_forest():
+    """At three or more players hard judges by the open-sides prior that knows the stack: a
+    forest no remaining tile can close is worth nothing, a closable one what medium says."""
+    from urzeit.games.sammler import bot
+    state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)],
+                    players=3)
+    dead, alive = state.clone(), state.clone()
+    dead.land = [T.BY_ID["L01"].index] * 6
+    alive.land = [T.BY_ID["L05"].index] * 6
+    def judge(s):  # one judgement per position (it counts the stack once)
+        return bot.Policy(3, "hard").estimate(s)
+    assert judge(alive) == bot.estimates(alive)
+    assert judge(alive)[0] - judge(dead)[0] > 0.5  # its completion chance by the prior, times its points
+    assert judge(dead)[1:] == judge(alive)[1:]
+    assert bot.Policy(2, "hard").estimate.__self__.__class__ is bot.Outlook  # two players: the Outlook
+
+
+def test_sammler_expert_at_a_table_of_four_ignores_the_future_draws():
+    state = games.get("sammler").new_game(4, 6, {})
+    rng = Rng(4)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    other = state.clone()
+    other.rng = Rng(123456789)
+    seat = state.current_player
+    assert sammler_move(state, seat) == sammler_move(other, seat)
