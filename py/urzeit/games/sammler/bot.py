@@ -232,8 +232,8 @@ def margin(state, seat, estimate=None, leader=1.0) -> float:
     return est[seat] - leader * max(rivals) - (1 - leader) * sum(rivals) / len(rivals)
 
 
-# Search iterations per level; 0 = no search: the best move of this turn by the level's
-# judgement. Measured (docs/bots.md): with the Outlook, that greedy choice beat the search
+# Search iterations per level (expert: playouts of ai.paired, below); 0 = no search: the best
+# move of this turn by the level's judgement. Measured (docs/bots.md): with the Outlook, that greedy choice beat the search
 # (ISMCTS, 250 simulations, truncated rollouts) in 70 % of the games, so no level searches:
 # easy = greedy by open sides with noise, medium = greedy by open sides, hard = greedy by the
 # Outlook. `python -m urzeit.tournament --iterations hard=250` still tries the search.
