@@ -46,7 +46,7 @@ def test_hello_lists_games_and_levels():
     assert r["version"]
     nim = [g for g in r["games"] if g["id"] == "nim"][0]
     assert nim["players"] == [2, 2] and nim["listed"] is False and nim["titles"]["de"]
-    assert r["levels"] == ["random", "easy", "medium", "hard"]
+    assert r["levels"] == ["random", "easy", "medium", "hard", "expert"]
 
 
 def test_new_view_act_flow():
