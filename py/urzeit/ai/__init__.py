@@ -8,7 +8,7 @@ depend only on that and on its seed, so a bot game replays exactly.
 import math
 
 from ..core.rng import Rng
-from . import flat, mcts
+from . import flat, mcts, paired
 
 LEVELS = ("random", "easy", "medium", "hard", "expert")
 # A game whose bot module has no such level plays the next lower one (its ITERATIONS lack it).
@@ -87,6 +87,8 @@ def choose_action_steps(game, view: dict, determinize, level: str, seed: int,
     iterations = policy.iterations(view, legal, iterations)  # a game may search small decisions less
     if policy.search == "flat":
         search = flat.search_steps(determinize, seat, legal, policy, iterations, rng, time_limit)
+    elif policy.search == "paired":
+        search = paired.search_steps(determinize, seat, legal, policy, iterations, rng, time_limit)
     else:
         search = mcts.search_steps(determinize, seat, policy, iterations, rng, time_limit_s=time_limit)
     done = 0

@@ -138,6 +138,39 @@ class Outlook:
         return est
 
 
+def estimates_with_stack(outlook):
+    """medium's judgement (the open-sides prior) that also knows the stack: a forest or river
+    with an open place no remaining tile fits is dead (worth nothing, its figures lost)."""
+    def judge(state):
+        est = [float(x) for x in state.score]
+        late = 0.35 + 0.65 * min(1.0, len(state.land) / 40)
+        groups = _figure_groups(state)
+        wanted = {root for kind, root in groups if kind in ("gatherer", "fisher") and state.openc[root]}
+        places = outlook.open_places(state, wanted)
+        for (kind, root), figs in groups.items():
+            owners = _owners(state, figs)
+            if kind == "s":
+                value = state.sfish[root]
+            elif kind == "hunter":
+                value = state.meadow_value(root)[0]
+            elif state.openc[root] == 0:
+                value = 0.0
+            elif any(outlook.fit_share(state, pattern) == 0 for pattern in places[root].values()):
+                value = 0.0
+            else:
+                chance = COMPLETION.get(state.openc[root], 0.3) * late
+                if kind == "gatherer":
+                    value = (2 * state.size[root] + 2 * state.mush[root]) * chance
+                else:
+                    value = (state.size[root] + 1.5) * chance
+            for p in owners:
+                est[p] += value
+        for p in range(state.n):
+            est[p] += MEMBER_VALUE * min(state.members[p], 3) * late + HUT_VALUE * state.huts[p] * late
+        return est
+    return judge
+
+
 def _figure_groups(state):
     groups = {}
     for f in state.figures:
@@ -173,7 +206,7 @@ def after_action(state, action):
     return s
 
 
-def greedy_scores(state, seat, legal, estimate=None):
+def greedy_scores(state, seat, legal, estimate=None, leader=1.0):
     """The value of each legal action for `seat` after the best follow-up in the same turn."""
     result = []
     for action in legal:
@@ -183,25 +216,64 @@ def greedy_scores(state, seat, legal, estimate=None):
             for follow in s.figure_actions() + [None]:
                 t = s.clone()
                 t.finish_turn(follow)
-                best = max(best, margin(t, seat, estimate))
+                best = max(best, margin(t, seat, estimate, leader))
             result.append(best)
         else:
-            result.append(margin(s, seat, estimate))
+            result.append(margin(s, seat, estimate, leader))
     return result
 
 
-def margin(state, seat, estimate=None) -> float:
+def margin(state, seat, estimate=None, leader=1.0) -> float:
+    """The seat's lead over its rivals: over the best rival (leader 1), or over a mix of the
+    best and the rivals' mean (leader < 1; at a bigger table a point taken from one rival
+    helps less than a point won)."""
     est = (estimate or estimates)(state) if not state.is_over else [float(x) for x in state.score]
-    return est[seat] - max(est[q] for q in range(state.n) if q != seat)
+    rivals = [est[q] for q in range(state.n) if q != seat]
+    return est[seat] - leader * max(rivals) - (1 - leader) * sum(rivals) / len(rivals)
 
 
-# Search iterations per level; 0 = no search: the best move of this turn by the level's
-# judgement. Measured (docs/bots.md): with the Outlook, that greedy choice beat the search
+# Search iterations per level (expert: playouts of ai.paired, below); 0 = no search: the best
+# move of this turn by the level's judgement. Measured (docs/bots.md): with the Outlook, that greedy choice beat the search
 # (ISMCTS, 250 simulations, truncated rollouts) in 70 % of the games, so no level searches:
 # easy = greedy by open sides with noise, medium = greedy by open sides, hard = greedy by the
 # Outlook. `python -m urzeit.tournament --iterations hard=250` still tries the search.
-ITERATIONS = {"medium": 0, "hard": 0}
-OUTLOOK_LEVELS = {"hard"}  # the levels that judge open features by the Outlook
+ITERATIONS = {"medium": 0, "hard": 0, "expert": 30}
+OUTLOOK_LEVELS = {"hard", "expert"}
+# At a table of three or more, hard and expert judge by the open-sides prior that knows the
+# stack (estimates_with_stack): at four players the Outlook's greedy won 39 % against medium's
+# 56 %, this judgement 52 % against 45 % (docs/bots.md); two players keep the Outlook.
+TABLE = 3
+STACK_PRIOR_LEVELS = set()  # experiments: that judgement at any table  # the levels that judge open features by the Outlook
+# How much of a rival's loss counts like the seat's own gain at a table of more than two
+# (margin's `leader`; two players: 1 either way)
+LEADER = {"hard": 1.0, "expert": 1.0}
+# expert (ai.paired): hard's best few moves, each played on in the same sampled worlds (the
+# next draws) through the other players' replies, then judged by the Outlook
+EXPERT = {"candidates": 5, "own_turn": False}
+
+
+def fast_move(state, estimate, leader=1.0, figures_for=2):
+    """A quick version of the greedy choice for playouts: every placement judged without a
+    figure, then the figure step only for the best few. Returns ((x, y, r), figure or None)."""
+    p = state.current
+    scored = []
+    for i, (x, y, r) in enumerate(state.placements(state.tile)):
+        t = state.clone()
+        t.place_drawn_tile(x, y, r)
+        t.finish_turn(None)
+        scored.append((margin(t, p, estimate, leader), -i, (x, y, r)))
+    scored.sort(reverse=True)
+    best = (scored[0][0], scored[0][2], None)
+    for _, _, place in scored[:figures_for]:
+        s = state.clone()
+        s.place_drawn_tile(*place)
+        for figure in s.figure_actions():
+            t = s.clone()
+            t.finish_turn(figure)
+            v = margin(t, p, estimate, leader)
+            if v > best[0]:
+                best = (v, place, figure)
+    return best[1], best[2]
 
 
 class Policy(BasePolicy):
@@ -213,8 +285,16 @@ class Policy(BasePolicy):
         self.rollout_plies = rollout_turns * n_players
         self.figure_rate = figure_rate
         self.estimate = Outlook().estimates if level in OUTLOOK_LEVELS else estimates
+        if level in STACK_PRIOR_LEVELS or (level in OUTLOOK_LEVELS and n_players >= TABLE):
+            self.estimate = estimates_with_stack(Outlook())
+        self.leader = LEADER.get(level, 1.0)
+        if level == "expert":
+            self.search = "paired"
 
     def iterations(self, view, legal, iterations):
+        if self.search == "paired":  # whole worlds: every candidate played in each
+            k = len(legal) if view["phase"] == "figure" else EXPERT["candidates"]
+            return max(1, iterations // k) * k
         # the figure step was searched with the tile already; a few options need few samples
         return min(iterations, 16 * len(legal)) if view["phase"] == "figure" else iterations
 
@@ -226,7 +306,7 @@ class Policy(BasePolicy):
         # the full greedy ranking only at the root: deeper nodes differ per sampled draw
         if depth > 0 or state.phase != "tile" or len(legal) <= 2:
             return legal
-        scores = greedy_scores(state, seat, legal, self.estimate)
+        scores = greedy_scores(state, seat, legal, self.estimate, self.leader)
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
         return [legal[i] for i in ranked]
 
@@ -248,7 +328,51 @@ class Policy(BasePolicy):
         return evaluate(state, self.estimate)
 
     def greedy_scores(self, state, seat, legal):
-        return greedy_scores(state, seat, legal, self.estimate)
+        return greedy_scores(state, seat, legal, self.estimate, self.leader)
+
+    # ---- ai.paired (expert) ---------------------------------------------------------------
+
+    def candidates(self, state, seat, legal):
+        """The best few moves by the greedy judgement, as (legal action, (placement, figure)):
+        at the tile step a placement with its best figure (or none), or the same placement
+        with another figure; at the figure step every option."""
+        if state.phase == "figure":
+            return [(a, (None, a if a["type"] == "place_figure" else None)) for a in legal]
+        plans = []
+        for i, action in enumerate(legal):
+            s = after_action(state, action)
+            place = (action["x"], action["y"], action["rotation"])
+            if s.phase == "figure" and s.current == seat:
+                for follow in s.figure_actions() + [None]:
+                    t = s.clone()
+                    t.finish_turn(follow)
+                    plans.append((margin(t, seat, self.estimate, self.leader), -len(plans), action, (place, follow)))
+            else:
+                plans.append((margin(s, seat, self.estimate, self.leader), -len(plans), action, (place, None)))
+        plans.sort(key=lambda p: (p[0], p[1]), reverse=True)
+        return [(a, plan) for _, _, a, plan in plans[:EXPERT["candidates"]]]
+
+    def play_out(self, state, seat, plan):
+        """The seat's margin after the plan and the others' replies (each by fast_move)."""
+        place, figure = plan
+        if place is not None:
+            state.place_drawn_tile(*place)
+        state.finish_turn(figure)
+        stage = "own"  # the rest of this turn (a bonus tile), then "others", then "next"
+        while not state.is_over:
+            if state.current == seat:
+                if stage == "others":
+                    if not EXPERT["own_turn"]:
+                        break
+                    stage = "next"  # the seat's next turn is played too
+            elif stage == "next":
+                break
+            else:
+                stage = "others"
+            place, figure = fast_move(state, self.estimate, self.leader)
+            state.place_drawn_tile(*place)
+            state.finish_turn(figure)
+        return margin(state, seat, self.estimate, self.leader)
 
 
 # ---- why a move is good: the hint's reason (urzeit.ai.explain) ------------------------------

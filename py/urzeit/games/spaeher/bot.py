@@ -250,15 +250,15 @@ def worth_searching(state) -> bool:
 # the planner alone 80 %, 30 beat 8 by 80 %; stopping samples at the next sunset with
 # position_value lost to whole-game samples (30 %), and searching every choice, not only the
 # day-shaping ones, gained nothing (40 %) at four times the cost.
-ITERATIONS = {"medium": 8, "hard": 30}
+ITERATIONS = {"medium": 8, "hard": 30, "expert": 30}  # expert: hard's search for now (issue #28 open)
 # How each level's samples end (None: the game's end; n: each player's n-th sunset from now,
 # then judged by position_value; an experiment, off).
-HORIZON = {"medium": None, "hard": None}
+HORIZON = {"medium": None, "hard": None, "expert": None}
 # The search time of a whole computer turn in the page (ai.TURN_BUDGET for the other games).
 # A sample plays the rest of the game (50-100 ms in Pyodide early on), so the common budget cut
 # most searches short; this game's turns leave room for more (bench/page_turns.py: p95 576 /
 # 1352 ms at 0.35 / 1.4 s, goals 1 / 2 s).
-TURN_BUDGET = {"medium": 0.6, "hard": 1.75}
+TURN_BUDGET = {"medium": 0.6, "hard": 1.75, "expert": 1.75}
 
 
 class Policy(BasePolicy):
