@@ -69,8 +69,15 @@ def test_sammler_figure_step_names_the_figure_and_what_its_feature_is_worth():
     zone = sammler_bot.T.TYPES[state.placed[state.last][0]].zone_ids[claims[0]["zone"]]
     root = state.feature_root(state.base[state.last] + zone)
     assert part["points"] == state.feature_value(root)[0] > 0  # 2 per tile and per mushroom group
-    assert sammler_words.hint_text(state.view(0), reason, "de").startswith(
-        f"setzt einen Sammler in den Wald (jetzt {part['points']} Punkte wert)")
+    # the move's label names the figure and its place: the reason says only what it is worth
+    label = sammler_words.label(state.view(0), claims[0], "de")
+    assert label.startswith("Sammler in den Wald")
+    assert sammler_words.hint_text(state.view(0), reason, "de") == f"der Wald ist jetzt {part['points']} Punkte wert"
+    assert sammler_words.hint_text(state.view(0), reason, "en") == f"the forest is worth {part['points']} points now"
+    # after a tile the figure is new: there the reason names it
+    then = {"parts": [{**part, "then": True}]}
+    assert sammler_words.hint_text(state.view(0), then, "de") == \
+        f"danach: setzt einen Sammler in den Wald (jetzt {part['points']} Punkte wert)"
     keep = sammler_bot.explain(state, 0, {"type": "pass"})
     assert keep == {"parts": [{"kind": "keep", "members": 4}]}
     assert sammler_words.hint_text(state.view(0), keep, "de") == \
