@@ -226,6 +226,8 @@ def test_elawa_sacrifice_is_named_by_the_label_only_and_bones_say_what_they_stan
     for lang, victim in (("de", "Hütte"), ("en", "hut")):
         why = elawa_words.hint_text(view, reason, lang)
         assert why.startswith("+") and victim not in why, why
+    store = {"parts": [{"kind": "store", "card": "B01", "points": 2}]}  # the label names the card
+    assert elawa_words.hint_text(view, store, "de") == "+2 Punkte am Spielende"
     # the game's log says it the same way
     events = s.clone().apply(play)
     assert "2 Knochen statt Fell" in elawa_words.describe(play, view, events, "de")
@@ -267,6 +269,21 @@ def test_spaeher_play_says_what_the_members_can_fetch_and_what_cures_and_offspri
     for card in ("jaeger", "heilerin", "nachwuchs"):  # no reason repeats the card's name
         why = spaeher_words.hint_text(view, spaeher_bot.explain(s, 0, {"type": "play", "card": card}), "de")
         assert spaeher_words.card("chars", card, "de") not in why
+
+
+def test_spaeher_take_and_keep_say_what_the_card_does_not_its_name():
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.phase = "sunset_take"
+    take = {"type": "take", "column": 2}  # the special shaman on top
+    reason = spaeher_bot.explain(s, 0, take)
+    assert reason == {"parts": [{"kind": "take", "card": "schamane_besonders", "chars": 2}]}
+    assert "Schamane" in spaeher_words.label(s.view(0), take, "de")
+    assert spaeher_words.hint_text(s.view(0), reason, "de") == \
+        "für deine nächsten Züge: nimmt 2 Charaktere aus der Auslage"
+    assert spaeher_words.hint_text(s.view(0), reason, "en") == "for your next turns: takes 2 characters from the display"
+    keep = {"parts": [{"kind": "keep_item", "item": "lehmfiguren", "points": 3}]}
+    assert spaeher_words.hint_text(s.view(0), keep, "de") == "erschaffen bringt er +3 Punkte"
 
 
 def test_spaeher_column_says_which_card_it_covers():

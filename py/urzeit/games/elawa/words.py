@@ -583,8 +583,7 @@ def _hint_part(part, lang):
                     else f"{card} joins your tribe and scores later ({scoring_text(part['card'], lang)})")
         return text  # a sacrifice (a hand card) the move's label names already
     if kind == "store":
-        card = card_name(part["card"], lang, "dat" if de else "acc")
-        return f"auf {card}: +{points}" if de else f"on {card}: +{points}"
+        return f"+{points} am Spielende" if de else f"+{points} at the end of the game"
     if kind == "end":
         kept = _resources(part["tokens"], lang)
         return f"mehr lohnt sich gerade nicht; du behältst {kept} für später" if de else \

@@ -298,6 +298,17 @@ def _offered(steps):
     return goods
 
 
+def _does(card):
+    """What a character does, in numbers: {"card", "send", "cure", "offspring", "items", "chars"}."""
+    part = {"card": card}
+    for step in CHARS[card]["steps"]:
+        key = {"place": "send", "cure": "cure", "offspring": "offspring", "draw_items": "items",
+               "take_character": "chars"}.get(step["op"])
+        if key:
+            part[key] = part.get(key, 0) + step.get("max", step.get("n", 0))
+    return part
+
+
 def explain(state, seat, action):
     """What `action` brings `seat`, as {"parts": [{"kind", ...}]} for the words (hint_text):
     points, hunger, the sunset's sum. Read are the table and seat's own items only (the other
@@ -333,12 +344,7 @@ def explain(state, seat, action):
     if kind == "grow":
         return {"parts": [{"kind": "grow"}]}
     if kind == "play":
-        part = {"kind": "play", "card": action["card"]}
-        for step in CHARS[action["card"]]["steps"]:  # what the character does, in numbers
-            key = {"place": "send", "cure": "cure", "offspring": "offspring", "draw_items": "items",
-                   "take_character": "chars"}.get(step["op"])
-            if key:
-                part[key] = part.get(key, 0) + step.get("max", step.get("n", 0))
+        part = {"kind": "play", **_does(action["card"])}
         if "cure" in part:
             part["cure"] = min(part["cure"], s.hunger[p])
         if "offspring" in part:  # new members come from the cave camp, then the supply
@@ -363,7 +369,8 @@ def explain(state, seat, action):
         free = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
         return {"parts": [{"kind": "place", "where": loc["id"], "resources": free}]}
     if kind == "take":
-        return {"parts": [{"kind": "take", "card": s.display[action["column"]][-1]}]}
+        card = s.display[action["column"]][-1]  # the label names it: say what it will do
+        return {"parts": [{"kind": "take", **_does(card)}]}
     if kind == "reveal":  # what the deck's locations hold, and whether meat is wanted now
         return {"parts": [{"kind": "reveal", "deck": action["deck"], "hunger": s.hunger[p]}]}
     if kind == "stop":

@@ -615,9 +615,23 @@ def _hint_part(part, lang):
             f"there is {resource_list(part['resources'], lang)} to bring back"
     if kind == "site":
         return "stärkt deine Mehrheit am heiligen Ort" if de else "strengthens your majority at the sacred site"
-    if kind == "take":
-        return f"{card('chars', part['card'], lang)} für deine nächsten Züge" if de else \
-            f"{card('chars', part['card'], lang)} for your next turns"
+    if kind == "take":  # the label names the card: say what it will do for you
+        does = []
+        if part.get("send"):
+            does.append(f"schickt bis zu {count(part['send'], 'member', lang)} los" if de else
+                        f"sends up to {count(part['send'], 'member', lang)} out")
+        if part.get("cure"):
+            does.append(f"{part['cure']} Hunger weniger" if de else f"{part['cure']} hunger less")
+        if part.get("offspring"):
+            does.append(f"bringt {count(part['offspring'], 'new_member', lang)}" if de else
+                        f"brings {count(part['offspring'], 'new_member', lang)}")
+        if part.get("items"):
+            does.append(f"zieht {count(part['items'], 'item', lang)}" if de else f"draws {count(part['items'], 'item', lang)}")
+        if part.get("chars"):
+            does.append(f"nimmt {count(part['chars'], 'character', lang)} aus der Auslage" if de else
+                        f"takes {count(part['chars'], 'character', lang)} from the display")
+        return ("für deine nächsten Züge: " if de else "for your next turns: ") + ", ".join(does) if does else \
+            ("für deine nächsten Züge" if de else "for your next turns")
     if kind == "reveal":
         if part["deck"] == "hunt":
             meat = f" – Fleisch gegen deinen Hunger ({part['hunger']})" if de else f" – meat against your hunger ({part['hunger']})"
@@ -637,9 +651,9 @@ def _hint_part(part, lang):
             return "nichts mehr zu tun" if de else "nothing more to do"
         return f"der Rest ({count(part['lost'], 'resource', lang)}) nützt dir nichts mehr" if de else \
             f"the rest ({count(part['lost'], 'resource', lang)}) is of no more use to you"
-    if kind == "keep_item":
-        return f"{card('items', part['item'], lang)} bringt erschaffen {signed(part['points'], lang)}" if de else \
-            f"{card('items', part['item'], lang)} brings {signed(part['points'], lang)} once created"
+    if kind == "keep_item":  # the label names the item
+        return f"erschaffen bringt er {signed(part['points'], lang)}" if de else \
+            f"once created it brings {signed(part['points'], lang)}"
     if kind == "lose":
         left = f"3 Hunger weniger, dann {part['hunger']}" if de else f"3 hunger less, then {part['hunger']}"
         if part.get("from") == "tribe" and part.get("out"):
