@@ -69,8 +69,15 @@ def test_sammler_figure_step_names_the_figure_and_what_its_feature_is_worth():
     zone = sammler_bot.T.TYPES[state.placed[state.last][0]].zone_ids[claims[0]["zone"]]
     root = state.feature_root(state.base[state.last] + zone)
     assert part["points"] == state.feature_value(root)[0] > 0  # 2 per tile and per mushroom group
-    assert sammler_words.hint_text(state.view(0), reason, "de").startswith(
-        f"setzt einen Sammler in den Wald (jetzt {part['points']} Punkte wert)")
+    # the move's label names the figure and its place: the reason says only what it is worth
+    label = sammler_words.label(state.view(0), claims[0], "de")
+    assert label.startswith("Sammler in den Wald")
+    assert sammler_words.hint_text(state.view(0), reason, "de") == f"der Wald ist jetzt {part['points']} Punkte wert"
+    assert sammler_words.hint_text(state.view(0), reason, "en") == f"the forest is worth {part['points']} points now"
+    # after a tile the figure is new: there the reason names it
+    then = {"parts": [{**part, "then": True}]}
+    assert sammler_words.hint_text(state.view(0), then, "de") == \
+        f"danach: setzt einen Sammler in den Wald (jetzt {part['points']} Punkte wert)"
     keep = sammler_bot.explain(state, 0, {"type": "pass"})
     assert keep == {"parts": [{"kind": "keep", "members": 4}]}
     assert sammler_words.hint_text(state.view(0), keep, "de") == \
@@ -105,16 +112,19 @@ def test_elawa_take_says_the_resources_and_the_card_it_then_pays_for():
     reason = elawa_bot.explain(s, 0, take)
     assert reason == {"parts": [{"kind": "take", "card": "G11", "tokens": ["meat", "meat"]},
                                 {"kind": "then_play", "card": "P08", "points": 9}]}
+    # the label already says the card and its 2 meat: the reason says only what they are for
+    assert "2 Fleisch" in elawa_words.label(s.view(0), take, "de")
     assert elawa_words.hint_text(s.view(0), reason, "de") == \
-        "nimmt 2 Fleisch; danach kannst du den violetten Urmenschen für 9 Punkte ausspielen"
+        "danach kannst du den violetten Urmenschen für 9 Punkte ausspielen"
     assert elawa_words.hint_text(s.view(0), reason, "en") == \
-        "takes 2 meat; then you can play the purple caveman for 9 points"
+        "then you can play the purple caveman for 9 points"
     assert s.hands[0] == ["P08"] and s.avail[0] == {"flint": 1}  # explaining changed nothing
     s.hands[0] = []  # nothing to play after the take: the hint says what the card is worth
     alone = elawa_bot.explain(s, 0, take)
     assert alone["parts"][1] == {"kind": "worth", "card": "G11", "points": 11}
-    assert elawa_words.hint_text(s.view(0), alone, "de") == "nimmt 2 Fleisch; ausgespielt bringt der grüne Urmensch 11 Punkte"
-    assert elawa_words.hint_text(s.view(0), alone, "en") == "takes 2 meat; once played, the green caveman brings 11 points"
+    assert elawa_words.hint_text(s.view(0), alone, "de") == "ausgespielt bringt die Karte 11 Punkte"
+    assert elawa_words.hint_text(s.view(0), alone, "en") == "once played, it brings 11 points"
+    assert "grünen Urmenschen" in elawa_words.label(s.view(0), take, "de")  # the label names the card
 
 
 def test_elawa_play_says_the_points_and_end_turn_what_is_kept():
@@ -178,8 +188,6 @@ def test_spaeher_sunset_says_the_sum_of_members_hunger_and_hand():
                                   "hunger": pre["hunger"], "hand": 1}
     assert spaeher_words.hint_text(s.view(0), reason, "de") == "−1 Punkt: 2 Mitglieder − 2 Hunger − 1 Handkarte"
     assert spaeher_words.hint_text(s.view(0), reason, "en") == "−1 point: 2 members − 2 hunger − 1 card in hand"
-    play = spaeher_bot.explain(s, 0, {"type": "play", "card": "jaeger"})
-    assert spaeher_words.hint_text(s.view(0), play, "de") == "schickt bis zu 2 Mitglieder los"
     s.phase = "sunset_take"  # taking no more characters: each card kept costs a point at an early sunset
     stop = spaeher_bot.explain(s, 0, {"type": "stop"})
     assert stop == {"parts": [{"kind": "stop_take", "hand": 1}]}
@@ -193,6 +201,130 @@ def test_spaeher_reason_never_rests_on_the_other_tribes_items():
     for action in s.legal_actions():
         reasons = {repr(ai.explain(game, s, 0, action, seed)) for seed in range(6)}
         assert len(reasons) == 1, action
+
+
+# ---- the reason adds to the move's label, never repeats it (player review) -------------------
+
+def test_elawa_sacrifice_is_named_by_the_label_only_and_bones_say_what_they_stand_in_for():
+    from test_elawa_rules import give, new, plays, to_play
+    s = new()
+    for c in ("R11", "B01"):  # R11: flint, fur, fur and a sacrifice; B01 the hand card to give
+        for stack in s.cards:
+            if c in stack:
+                stack.remove(c)
+    give(s, 0, "flint", "bone", "bone", hand=["R11", "B01"])
+    to_play(s)
+    [play] = plays(s, "R11")
+    assert play["pay"] == ["bone", "bone", "flint"] and play["sacrifice"] == "B01"
+    view = s.view(0)
+    assert elawa_words.label(view, play, "de") == \
+        "Spiele den roten Urmenschen aus, zahle 1 Feuerstein und 2 Knochen statt Fell, opfere die blaue Hütte"
+    assert elawa_words.label(view, play, "en") == \
+        "Play the red caveman, pay 1 flint and 2 bones for the furs, sacrifice the blue hut"
+    reason = elawa_bot.explain(s, 0, play)
+    assert reason["parts"][0]["sacrifice"] == "B01"
+    for lang, victim in (("de", "Hütte"), ("en", "hut")):
+        why = elawa_words.hint_text(view, reason, lang)
+        assert why.startswith("+") and victim not in why, why
+    store = {"parts": [{"kind": "store", "card": "B01", "points": 2}]}  # the label names the card
+    assert elawa_words.hint_text(view, store, "de") == "+2 Punkte am Spielende"
+    # the game's log says it the same way
+    events = s.clone().apply(play)
+    assert "2 Knochen statt Fell" in elawa_words.describe(play, view, events, "de")
+    # a bone standing in for one of two kinds names that kind; without bones nothing is added
+    assert elawa_words._joker_words("R11", ["bone", "flint", "fur"], "de") == " statt Fell"
+    assert elawa_words._joker_words("R11", ["flint", "fur", "fur"], "de") == ""
+
+
+def test_elawa_take_reason_does_not_repeat_the_resources_of_the_label():
+    s = elawa_state()
+    take = {"type": "take_card", "stack": 3, "skip": None}
+    label = elawa_words.label(s.view(0), take, "de")
+    why = elawa_words.hint_text(s.view(0), elawa_bot.explain(s, 0, take), "de")
+    assert "Fleisch" in label and "Fleisch" not in why and "nimmt" not in why
+
+
+def test_spaeher_play_says_what_the_members_can_fetch_and_what_cures_and_offspring_bring():
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.items[0] = ["lehmfiguren"]  # clay, clay
+    s.hand[0] += ["heilerin"]
+    view = s.view(0)
+    hunter = spaeher_bot.explain(s, 0, {"type": "play", "card": "jaeger"})
+    assert hunter == {"parts": [{"kind": "play", "card": "jaeger", "send": 2, "wants": ["skin"], "hunger": 2}]}
+    assert spaeher_words.hint_text(view, hunter, "de") == "2 Mitglieder können Fleisch (gegen 2 Hunger) und Felle holen"
+    assert spaeher_words.hint_text(view, hunter, "en") == "2 members can fetch meat (against 2 hunger) and skins"
+    # the gatherer goes to the wilderness: the clay for the item, no meat
+    gatherer = spaeher_bot.explain(s, 0, {"type": "play", "card": "sammlerin"})["parts"][0]
+    assert gatherer["wants"] == ["clay"] and gatherer["hunger"] == 0
+    assert spaeher_words.hint_text(view, {"parts": [gatherer]}, "de") == "2 Mitglieder können Lehm holen"
+    s.tribe[0] = 1  # only who is at home can go
+    assert spaeher_words.hint_text(s.view(0), spaeher_bot.explain(s, 0, {"type": "play", "card": "jaeger"}), "de") \
+        == "1 Mitglied kann Fleisch (gegen 2 Hunger) und Felle holen"
+    cure = spaeher_bot.explain(s, 0, {"type": "play", "card": "heilerin"})
+    assert spaeher_words.hint_text(view, cure, "de") == "2 Hunger weniger: beim Sonnenuntergang +2 Punkte"
+    assert spaeher_words.hint_text(view, cure, "en") == "2 hunger less: +2 points at sunset"
+    born = spaeher_bot.explain(s, 0, {"type": "play", "card": "nachwuchs"})
+    assert spaeher_words.hint_text(view, born, "de") == "1 neues Mitglied: beim Sonnenuntergang +1 Punkt"
+    for card in ("jaeger", "heilerin", "nachwuchs"):  # no reason repeats the card's name
+        why = spaeher_words.hint_text(view, spaeher_bot.explain(s, 0, {"type": "play", "card": card}), "de")
+        assert spaeher_words.card("chars", card, "de") not in why
+
+
+def test_spaeher_take_and_keep_say_what_the_card_does_not_its_name():
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.phase = "sunset_take"
+    take = {"type": "take", "column": 2}  # the special shaman on top
+    reason = spaeher_bot.explain(s, 0, take)
+    assert reason == {"parts": [{"kind": "take", "card": "schamane_besonders", "chars": 2}]}
+    assert "Schamane" in spaeher_words.label(s.view(0), take, "de")
+    assert spaeher_words.hint_text(s.view(0), reason, "de") == \
+        "für deine nächsten Züge: nimmt 2 Charaktere aus der Auslage"
+    assert spaeher_words.hint_text(s.view(0), reason, "en") == "for your next turns: takes 2 characters from the display"
+    keep = {"parts": [{"kind": "keep_item", "item": "lehmfiguren", "points": 3}]}
+    assert spaeher_words.hint_text(s.view(0), keep, "de") == "erschaffen bringt er +3 Punkte"
+
+
+def test_spaeher_column_says_which_card_it_covers():
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.phase, s.playing = "column", "haeuptling"
+    s.hand[0].remove("haeuptling")
+    action = {"type": "column", "column": 2}
+    assert action in s.legal_actions()
+    reason = spaeher_bot.explain(s, 0, action)
+    assert reason == {"parts": [{"kind": "column", "covers": "schamane_besonders"}]}
+    assert spaeher_words.label(s.view(0), action, "de") == "„Häuptling“ in Spalte 3 legen"
+    assert spaeher_words.hint_text(s.view(0), reason, "de") == \
+        "verdeckt „Schamane (besonderer)“, bis jemand die Karte darüber nimmt"
+    assert spaeher_words.hint_text(s.view(0), reason, "en") == \
+        "covers the Shaman (special) until someone takes the card on top"
+    s.display[2] = []
+    assert spaeher_bot.explain(s, 0, action)["parts"][0]["covers"] is None
+
+
+def test_spaeher_lose_member_says_the_hunger_left_and_why_this_member():
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.phase, s.hunger[0], s.tribe[0] = "sunset_lose", 8, 1
+    loc = s.locations[1]  # W01: stone, wood, clay; two of them already brought back
+    loc["members"], loc["covered"] = [0], [True, False, True]
+    home, out = {"type": "lose_member", "where": "tribe"}, {"type": "lose_member", "where": loc["id"]}
+    assert home in s.legal_actions() and out in s.legal_actions()
+    r = spaeher_bot.explain(s, 0, home)
+    assert r == {"parts": [{"kind": "lose", "from": "tribe", "hunger": 5, "out": 1}]}
+    assert spaeher_words.hint_text(s.view(0), r, "de") == \
+        "3 Hunger weniger, dann 5; dein Mitglied draußen bringt noch Rohstoffe zurück"
+    assert spaeher_words.hint_text(s.view(0), r, "en") == \
+        "3 hunger less, then 5; your member out there still brings resources back"
+    r = spaeher_bot.explain(s, 0, out)
+    assert r["parts"][0]["resources"] == ["wood"]
+    assert spaeher_words.hint_text(s.view(0), r, "de") == "3 Hunger weniger, dann 5; dort gibt es nur noch Holz"
+    loc["covered"] = [True, True, True]
+    assert spaeher_words.hint_text(s.view(0), spaeher_bot.explain(s, 0, out), "en") == \
+        "3 hunger less, then 5; there is nothing left to fetch there"
+    assert s.hunger[0] == 8 and s.tribe[0] == 1  # explaining changed nothing
 
 
 # ---- every game: a hint in a real game has its why, in words, in both languages --------------

@@ -259,6 +259,26 @@ def _skip_words(view, action, lang, imperative, which=False):
     return f" (skip {what})" if imperative else f" (skipping {what})"
 
 
+def _joker_words(card_id, pay, lang):
+    """What the bones of a payment stand in for: ' statt Fell' / ' for the furs' when the card's
+    cost shows it (with chief 2's discount a symbol may be waived: then only if one kind is missing)."""
+    bones = pay.count("bone")
+    card = CARDS.get(card_id)
+    if not bones or not card:
+        return ""
+    missing = list(card["cost"]["resources"])
+    for t in pay:
+        if t != "bone" and t in missing:
+            missing.remove(t)
+    kinds = [k for k in TOKENS if k in missing and k != "bone"]
+    if not kinds or (len(missing) != bones and len(kinds) > 1):
+        return ""
+    if lang == "de":
+        return " statt " + join((_DE_TOKENS[k][0] for k in kinds), lang)
+    many = bones > 1
+    return " for the " + join((_EN_TOKENS[k][1 if many and len(kinds) == 1 else 0] for k in kinds), lang)
+
+
 # ---- labels: a legal action as its button says it ------------------------------------------
 
 def label(view, action, lang="en"):
@@ -281,10 +301,11 @@ def label(view, action, lang="en"):
         name = _named(view, action["card"], lang, "acc")
         pay = action.get("pay") or []
         victim = _named(view, action["sacrifice"], lang, "acc") if action.get("sacrifice") else None
+        pay_words = tokens_words(pay, lang) + _joker_words(action["card"], pay, lang)
         if de:
-            parts = [f"Spiele {name} aus, zahle {tokens_words(pay, lang)}" if pay else f"Spiele {name} kostenlos aus"]
+            parts = [f"Spiele {name} aus, zahle {pay_words}" if pay else f"Spiele {name} kostenlos aus"]
             return ", ".join(parts + ([f"opfere {victim}"] if victim else []))
-        parts = [f"Play {name}, pay {tokens_words(pay, lang)}" if pay else f"Play {name} for free"]
+        parts = [f"Play {name}, pay {pay_words}" if pay else f"Play {name} for free"]
         return ", ".join(parts + ([f"sacrifice {victim}"] if victim else []))
     if kind == "store":
         on = _named(view, action["card"], lang, "acc")
@@ -335,11 +356,11 @@ def _move(before, action, events, lang):
         pay = action.get("pay") or []
         got = _gains(events, me, "supply")
         if de:
-            parts = [f"spielt {name} aus", f"zahlt {tokens_words(pay, lang)}"] if pay else [f"spielt {name} kostenlos aus"]
+            parts = [f"spielt {name} aus", f"zahlt {tokens_words(pay, lang)}{_joker_words(action['card'], pay, lang)}"] if pay else [f"spielt {name} kostenlos aus"]
             parts += [f"opfert {card_name(action['sacrifice'], lang, 'acc')}"] if action.get("sacrifice") else []
             parts += [f"bekommt {tokens_words(got, lang)} aus dem Vorrat"] if got else []
         else:
-            parts = [f"plays {name}", f"pays {tokens_words(pay, lang)}"] if pay else [f"plays {name} for free"]
+            parts = [f"plays {name}", f"pays {tokens_words(pay, lang)}{_joker_words(action['card'], pay, lang)}"] if pay else [f"plays {name} for free"]
             parts += [f"sacrifices {card_name(action['sacrifice'], lang, 'acc')}"] if action.get("sacrifice") else []
             parts += [f"gets {tokens_words(got, lang)} from the supply"] if got else []
         text = ", ".join(parts)  # "spielt … aus, zahlt 2 Beeren und 1 Fell, opfert …"
@@ -543,22 +564,16 @@ def _hint_part(part, lang):
     kind = part.get("kind")
     n = part.get("points", 0)
     points = points_words(n, lang)
-    if kind == "take":
-        tokens = part["tokens"]
-        if not tokens:
-            return "nimmt die Karte ohne Rohstoffe" if de else "takes the card without resources"
-        got = tokens_words(tokens, lang) if len(set(tokens)) == 1 else \
-            f"{_resources(len(tokens), lang)} ({tokens_words(tokens, lang)})"
-        return f"nimmt {got}" if de else f"takes {got}"
+    if kind == "take":  # the move's label already names the card and its resources
+        return ""
     if kind == "then_play":
         card = card_name(part["card"], lang, "acc")
         return f"danach kannst du {card} für {points} ausspielen" if de else f"then you can play {card} for {points}"
     if kind == "worth":
-        return f"ausgespielt bringt {card_name(part['card'], lang, 'nom')} {points}" if de else \
-            f"once played, {card_name(part['card'], lang, 'nom')} brings {points}"
+        # the take's label names the card already
+        return f"ausgespielt bringt die Karte {points}" if de else f"once played, it brings {points}"
     if kind == "take_visible":
-        card = card_name(part["card"], lang, "acc")
-        return f"nimmt {card}: ausgespielt +{points}" if de else f"takes {card}: +{points} once played"
+        return f"ausgespielt bringt die Karte {points}" if de else f"once played, it brings {points}"
     if kind == "play":
         if n > 0:
             text = f"+{points} für deinen Stamm" if de else f"+{points} for your tribe"
@@ -566,13 +581,9 @@ def _hint_part(part, lang):
             card = card_name(part["card"], lang, "nom")
             text = (f"{card} kommt in deinen Stamm und zählt später ({scoring_text(part['card'], lang)})" if de
                     else f"{card} joins your tribe and scores later ({scoring_text(part['card'], lang)})")
-        if part.get("sacrifice"):
-            victim = card_name(part["sacrifice"], lang, "acc")
-            text += f"; dafür opferst du {victim}" if de else f"; for it you sacrifice {victim}"
-        return text
+        return text  # a sacrifice (a hand card) the move's label names already
     if kind == "store":
-        card = card_name(part["card"], lang, "dat" if de else "acc")
-        return f"auf {card}: +{points}" if de else f"on {card}: +{points}"
+        return f"+{points} am Spielende" if de else f"+{points} at the end of the game"
     if kind == "end":
         kept = _resources(part["tokens"], lang)
         return f"mehr lohnt sich gerade nicht; du behältst {kept} für später" if de else \

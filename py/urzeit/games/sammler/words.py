@@ -517,6 +517,8 @@ _YOUR = {"de": {"forest": "deinen Wald", "river": "deinen Fluss", "meadow": "dei
                 "river_system": "dein Flusssystem"},
          "en": {k: f"your {v}" for k, v in {"forest": "forest", "river": "river", "meadow": "meadow",
                                               "river_system": "river system"}.items()}}
+_THE = {"de": {"forest": "der Wald", "river": "der Fluss", "meadow": "die Wiese"},
+        "en": {"forest": "the forest", "river": "the river", "meadow": "the meadow"}}
 _PUTS = {"de": {"gatherer": "setzt einen Sammler in den Wald", "fisher": "setzt einen Fischer an den Fluss",
                 "hunter": "setzt einen Jäger auf die Wiese"},
          "en": {"gatherer": "puts a gatherer in the forest", "fisher": "puts a fisher on the river",
@@ -539,18 +541,27 @@ def _hint_part(part, lang):
             f"{count(n, 'member', lang)} {'comes' if n == 1 else 'come'} back"
     if kind == "empty":
         return "kein Stammesmitglied mehr im Vorrat" if de else "no tribe member left in your supply"
-    if part.get("then"):  # the figure step after the hinted tile
-        return ("danach: " if de else "then: ") + _hint_part({**part, "then": False}, lang)
+    if part.get("then"):  # the figure step after the hinted tile: the tile's label does not name it
+        rest = {**part, "then": False, "named": True}
+        return ("danach: " if de else "then: ") + _hint_part(rest, lang)
+    # a figure's own move names the figure and its place already: then only what it is worth
+    named = part.get("named")
     if kind == "put":
         return _PUTS[lang][part["figure"]]
     if kind == "claim":
         cult = (" mit der Kultstätte" if de else " with the cult site") if part.get("cult") else ""
-        return f"{_PUTS[lang][part['figure']]}{cult} (jetzt {points} wert)" if de else \
-            f"{_PUTS[lang][part['figure']]}{cult} (worth {points} now)"
+        if named:
+            return f"{_PUTS[lang][part['figure']]}{cult} (jetzt {points} wert)" if de else \
+                f"{_PUTS[lang][part['figure']]}{cult} (worth {points} now)"
+        the = _THE[lang].get(part.get("feature"), _THE[lang]["forest"])
+        return f"{the} ist{cult} jetzt {points} wert" if de else f"{the} is worth {points} now{cult}"
     if kind == "hut":
         fish = count(part["fish"], "fish", lang)
-        return f"baut eine Hütte am Flusssystem ({fish}, am Ende je 1 Punkt)" if de else \
-            f"builds a hut on the river system ({fish}, 1 point each at the end)"
+        if named:
+            return f"baut eine Hütte am Flusssystem ({fish}, am Ende je 1 Punkt)" if de else \
+                f"builds a hut on the river system ({fish}, 1 point each at the end)"
+        return f"am Ende 1 Punkt je Fisch im Flusssystem (jetzt {fish})" if de else \
+            f"1 point per fish in the river system at the end (now {fish})"
     if kind == "grow":
         return f"vergrößert {_YOUR[lang][part['feature']]} (jetzt {points} wert)" if de else \
             f"grows {_YOUR[lang][part['feature']]} (worth {points} now)"

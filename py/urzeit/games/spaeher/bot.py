@@ -282,6 +282,33 @@ class Policy(BasePolicy):
 
 # ---- why a move is good: the hint's reason (urzeit.ai.explain) ------------------------------
 
+_DECK_GOODS = {"hunt": {"meat", "skin"}, "wild": {"stone", "wood", "clay", "fruit"}}
+
+
+def _offered(steps):
+    """The resources a character's place steps can reach (a hunting ground: meat and skins; the
+    wilderness: stone, wood, clay, fruit; "any" or a deck of choice: all)."""
+    goods, deck = set(), None
+    for step in steps:
+        if step["op"] == "reveal":
+            deck = step["deck"]
+        elif step["op"] == "place":
+            where = deck if step["where"] == "revealed" else step["where"]
+            goods |= _DECK_GOODS.get(where, _DECK_GOODS["hunt"] | _DECK_GOODS["wild"])
+    return goods
+
+
+def _does(card):
+    """What a character does, in numbers: {"card", "send", "cure", "offspring", "items", "chars"}."""
+    part = {"card": card}
+    for step in CHARS[card]["steps"]:
+        key = {"place": "send", "cure": "cure", "offspring": "offspring", "draw_items": "items",
+               "take_character": "chars"}.get(step["op"])
+        if key:
+            part[key] = part.get(key, 0) + step.get("max", step.get("n", 0))
+    return part
+
+
 def explain(state, seat, action):
     """What `action` brings `seat`, as {"parts": [{"kind", ...}]} for the words (hint_text):
     points, hunger, the sunset's sum. Read are the table and seat's own items only (the other
@@ -317,15 +344,24 @@ def explain(state, seat, action):
     if kind == "grow":
         return {"parts": [{"kind": "grow"}]}
     if kind == "play":
-        part = {"kind": "play", "card": action["card"]}
-        for step in CHARS[action["card"]]["steps"]:  # what the character does, in numbers
-            key = {"place": "send", "cure": "cure", "offspring": "offspring", "draw_items": "items",
-                   "take_character": "chars"}.get(step["op"])
-            if key:
-                part[key] = part.get(key, 0) + step.get("max", step.get("n", 0))
+        part = {"kind": "play", **_does(action["card"])}
         if "cure" in part:
             part["cure"] = min(part["cure"], s.hunger[p])
+        if "offspring" in part:  # new members come from the cave camp, then the supply
+            part["offspring"] = min(part["offspring"], s.camp[p] + s.supply[p])
+        if "send" in part:  # why now: who is at home to go, and what they could bring
+            part["send"] = min(part["send"], s.tribe[p])
+            pool = s.pool if s.current == p else []
+            offered = _offered(CHARS[action["card"]]["steps"])
+            wants = {r for i in set(s.items[p]) if i in ITEMS for r in _lacking(i, pool)}
+            if s.supply[p] > 0:
+                wants.add("skin")  # 2 skins make a new member
+            part["wants"] = sorted(wants & offered - {"meat"})
+            part["hunger"] = max(0, s.hunger[p] - pool.count("meat")) if "meat" in offered else 0
         return {"parts": [part]}
+    if kind == "column":  # the played card covers the column's top until it is taken again
+        col = s.display[action["column"]]
+        return {"parts": [{"kind": "column", "covers": col[-1] if col else None}]}
     if kind == "place":
         loc = s.location(action["where"])
         if loc is None:
@@ -333,7 +369,8 @@ def explain(state, seat, action):
         free = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
         return {"parts": [{"kind": "place", "where": loc["id"], "resources": free}]}
     if kind == "take":
-        return {"parts": [{"kind": "take", "card": s.display[action["column"]][-1]}]}
+        card = s.display[action["column"]][-1]  # the label names it: say what it will do
+        return {"parts": [{"kind": "take", **_does(card)}]}
     if kind == "reveal":  # what the deck's locations hold, and whether meat is wanted now
         return {"parts": [{"kind": "reveal", "deck": action["deck"], "hunger": s.hunger[p]}]}
     if kind == "stop":
@@ -344,6 +381,15 @@ def explain(state, seat, action):
         return {"parts": [{"kind": "finish", "lost": len(s.pool)}]}
     if kind == "keep_item":
         return {"parts": [{"kind": "keep_item", "item": action["item"], "points": ITEMS[action["item"]]["vp"]}]}
-    if kind == "lose_member":
-        return {"parts": [{"kind": "lose"}]}
+    if kind == "lose_member":  # which member: one at home brings nothing back, one out there might
+        where = action["where"]
+        loc = s.location(where) if where != "tribe" else None
+        part = {"kind": "lose", "from": "tribe" if where == "tribe" else ("location" if loc else "site"),
+                "hunger": s.hunger[p] - 3}
+        if loc is not None:
+            part["resources"] = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
+            part["taken"] = any(loc["covered"])
+        else:
+            part["out"] = sum(l["members"].count(p) for l in s.locations)
+        return {"parts": [part]}
     return None

@@ -576,6 +576,46 @@ def _hint_part(part, lang):
     if kind == "grow":
         return "2 Felle werden ein neues Mitglied im Höhlenlager" if de else "2 skins become a new member in the cave camp"
     if kind == "play":
+        # why now, not what the card does: what the members can fetch, the points it saves
+        does = []
+        if part.get("send") == 0:  # no one at camp: played now, it costs no point at an early sunset
+            does.append("niemand ist im Lager, aber so kostet die Karte beim Sonnenuntergang keinen Punkt" if de else
+                        "no one is at camp, but played it costs no point at sunset")
+        if part.get("send"):
+            n = part["send"]
+            wants = [noun(2, r, lang) for r in RESOURCES if r in (part.get("wants") or [])]
+            if part.get("hunger"):
+                wants.insert(0, (f"Fleisch (gegen {part['hunger']} Hunger)" if de else f"meat (against {part['hunger']} hunger)"))
+            if wants:
+                what = (" und ".join(wants) if de else " and ".join(wants)) if len(wants) <= 2 else \
+                    ", ".join(wants[:-1]) + (" und " if de else " and ") + wants[-1]
+                does.append(f"{count(n, 'member', lang)} {'kann' if n == 1 else 'können'} {what} holen" if de else
+                            f"{count(n, 'member', lang)} can fetch {what}")
+            else:
+                does.append(f"{count(n, 'member', lang)} {'holt' if n == 1 else 'holen'} Rohstoffe" if de else
+                            f"{count(n, 'member', lang)} {'fetches' if n == 1 else 'fetch'} resources")
+        if part.get("cure"):
+            c = part["cure"]
+            does.append(f"{c} Hunger weniger: beim Sonnenuntergang {signed(c, lang)}" if de else
+                        f"{c} hunger less: {signed(c, lang)} at sunset")
+        if part.get("offspring"):
+            c = part["offspring"]
+            does.append(f"{count(c, 'new_member', lang)}: beim Sonnenuntergang {signed(c, lang)}" if de else
+                        f"{count(c, 'new_member', lang)}: {signed(c, lang)} at sunset")
+        if part.get("items"):
+            does.append(f"zieht {count(part['items'], 'item', lang)}" if de else f"draws {count(part['items'], 'item', lang)}")
+        if part.get("chars"):
+            does.append(f"nimmt {count(part['chars'], 'character', lang)} aus der Auslage" if de else
+                        f"takes {count(part['chars'], 'character', lang)} from the display")
+        return ", ".join(does)
+    if kind == "place":
+        if not part["resources"]:
+            return "dort ist noch Platz" if de else "there is room there"
+        return f"dort gibt es {resource_list(part['resources'], lang)}" if de else \
+            f"there is {resource_list(part['resources'], lang)} to bring back"
+    if kind == "site":
+        return "stärkt deine Mehrheit am heiligen Ort" if de else "strengthens your majority at the sacred site"
+    if kind == "take":  # the label names the card: say what it will do for you
         does = []
         if part.get("send"):
             does.append(f"schickt bis zu {count(part['send'], 'member', lang)} los" if de else
@@ -590,17 +630,8 @@ def _hint_part(part, lang):
         if part.get("chars"):
             does.append(f"nimmt {count(part['chars'], 'character', lang)} aus der Auslage" if de else
                         f"takes {count(part['chars'], 'character', lang)} from the display")
-        return ", ".join(does)
-    if kind == "place":
-        if not part["resources"]:
-            return "dort ist noch Platz" if de else "there is room there"
-        return f"dort gibt es {resource_list(part['resources'], lang)}" if de else \
-            f"there is {resource_list(part['resources'], lang)} to bring back"
-    if kind == "site":
-        return "stärkt deine Mehrheit am heiligen Ort" if de else "strengthens your majority at the sacred site"
-    if kind == "take":
-        return f"{card('chars', part['card'], lang)} für deine nächsten Züge" if de else \
-            f"{card('chars', part['card'], lang)} for your next turns"
+        return ("für deine nächsten Züge: " if de else "for your next turns: ") + ", ".join(does) if does else \
+            ("für deine nächsten Züge" if de else "for your next turns")
     if kind == "reveal":
         if part["deck"] == "hunt":
             meat = f" – Fleisch gegen deinen Hunger ({part['hunger']})" if de else f" – meat against your hunger ({part['hunger']})"
@@ -620,11 +651,30 @@ def _hint_part(part, lang):
             return "nichts mehr zu tun" if de else "nothing more to do"
         return f"der Rest ({count(part['lost'], 'resource', lang)}) nützt dir nichts mehr" if de else \
             f"the rest ({count(part['lost'], 'resource', lang)}) is of no more use to you"
-    if kind == "keep_item":
-        return f"{card('items', part['item'], lang)} bringt erschaffen {signed(part['points'], lang)}" if de else \
-            f"{card('items', part['item'], lang)} brings {signed(part['points'], lang)} once created"
+    if kind == "keep_item":  # the label names the item
+        return f"erschaffen bringt er {signed(part['points'], lang)}" if de else \
+            f"once created it brings {signed(part['points'], lang)}"
     if kind == "lose":
-        return "dafür gehen 3 Hunger weg" if de else "3 hunger go with it"
+        left = f"3 Hunger weniger, dann {part['hunger']}" if de else f"3 hunger less, then {part['hunger']}"
+        if part.get("from") == "tribe" and part.get("out"):
+            n = part["out"]
+            why = (f"{'dein Mitglied' if n == 1 else 'deine Mitglieder'} draußen {'bringt' if n == 1 else 'bringen'} "
+                   "noch Rohstoffe zurück" if de else
+                   f"your {'member' if n == 1 else 'members'} out there still {'brings' if n == 1 else 'bring'} resources back")
+        elif part.get("from") == "location" and not part.get("resources"):
+            why = "dort gibt es nichts mehr zu holen" if de else "there is nothing left to fetch there"
+        elif part.get("from") == "location" and part.get("taken"):
+            why = (f"dort gibt es nur noch {resource_list(part['resources'], lang)}" if de else
+                   f"only {resource_list(part['resources'], lang)} left there")
+        else:
+            return left
+        return f"{left}; {why}"
+    if kind == "column":
+        if not part.get("covers"):
+            return "die Spalte ist leer, nichts wird verdeckt" if de else "the column is empty, nothing is covered"
+        under = card("chars", part["covers"], lang)
+        return (f"verdeckt {under}, bis jemand die Karte darüber nimmt" if de else
+                f"covers {under} until someone takes the card on top")
     return ""
 
 
