@@ -101,7 +101,8 @@ def any_bot_move(game_id, state, seat, level, seed=11):
 
 
 @pytest.mark.parametrize("game_id,level", [("elawa", "easy"), ("elawa", "medium"), ("elawa", "hard"), ("elawa", "expert"),
-                                           ("spaeher", "easy"), ("spaeher", "medium"), ("spaeher", "hard")])
+                                           ("spaeher", "easy"), ("spaeher", "medium"), ("spaeher", "hard"),
+                                           ("spaeher", "expert")])
 def test_card_game_bots_ignore_what_they_cannot_know(game_id, level):
     """The same bot seed in two worlds the seat cannot tell apart (the opponent's hand or
     items, the order of the stacks and decks, the fire) gives the same move."""
@@ -139,24 +140,61 @@ def test_elawa_easy_mostly_plays_a_scoring_card_before_the_game_ends():
     assert plays >= 30
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_spaeher_bot_uses_the_meat_it_brought_home(level):
     s = games.get("spaeher").new_game(2, 4, {})
     s.phase, s.pool, s.hunger[0] = "recall", ["meat"], 3
     assert any_bot_move("spaeher", s, 0, level) == {"type": "cure"}
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_spaeher_bot_does_not_call_an_early_sunset_with_a_full_hand(level):
     s = games.get("spaeher").new_game(2, 4, {})  # six cards in hand: a sunset now costs 6 points
     assert any_bot_move("spaeher", s, 0, level)["type"] != "sunset"
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_spaeher_bot_creates_an_item_it_can_pay(level):
     s = games.get("spaeher").new_game(2, 4, {})
     s.phase, s.items[0], s.pool = "recall", ["steinhuetten"], ["stone", "stone", "clay"]
     assert any_bot_move("spaeher", s, 0, level) == {"type": "create", "item": "steinhuetten"}
+
+
+def test_spaeher_expert_judges_by_the_learned_weights_that_ship_with_it():
+    """value.json (tools/train_spaeher_value.py) holds a weight per feature; more points, or
+    fewer hunger, are worth more to the seat and less to the other; a sample plays the set
+    number of turns and stops at the start of a turn."""
+    import pathlib
+    from urzeit.games.spaeher import bot
+    data = json.loads(pathlib.Path(bot.__file__).with_name("value.json").read_text(encoding="utf-8"))
+    assert data["features"] == list(bot.FEATURES) and len(data["weights"]) == len(bot.FEATURES)
+    s = games.get("spaeher").new_game(2, 4, {})
+    ahead = s.clone()
+    ahead.vp[0] += 5
+    assert bot.learned_value(ahead, 0) > bot.learned_value(s, 0) > 0
+    assert bot.learned_value(ahead, 1) < bot.learned_value(s, 1) < 1
+    fed = s.clone()
+    fed.hunger[0] = 0
+    assert bot.learned_value(fed, 0) > bot.learned_value(s, 0)
+    turns = s.turns
+    bot.learned_rollout_value(s, 0, Rng(5))
+    assert s.turns == turns + bot.EXPERT["turns"] and s.phase == "turn"
+
+
+def test_spaeher_value_training_learns_that_points_win():
+    """The training script on a few self-play games: a positive weight for the seat's own
+    points and a negative one for the other's, written as the file the expert reads."""
+    import importlib.util
+    import pathlib
+    spec = importlib.util.spec_from_file_location(
+        "train_spaeher_value", pathlib.Path(__file__).resolve().parents[1] / "tools/train_spaeher_value.py")
+    train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train)
+    rows = train.self_play(12, 1)
+    w = train.least_squares(rows)
+    names = list(train.bot.FEATURES)
+    assert w[names.index("vp")] > 0.3 and w[names.index("vp_other")] < -0.3
+    assert all(len(x) == len(names) for x, _, _ in rows)
 
 
 # ---- a memory like a player's: determinize keeps what the seat saw, re-deals only the hidden ----

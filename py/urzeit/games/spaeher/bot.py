@@ -4,13 +4,17 @@ The game is a day cycle: send members out (hunt for meat, gather for items), bri
 back, use what they bring at once, then call the sunset before hunger eats the points.
 `plan` is a rule-based player of that cycle (the easy bot, and the rollout of the
 searching bots); the medium and hard bots search with urzeit.ai's flat Monte Carlo, each
-sample played on by `plan`.
+sample played to the end by `plan`. The expert's samples are shorter (a few turns by `plan`)
+and end in a judgement learned from self-play (value.json, tools/train_spaeher_value.py):
+less luck in each sample, so more of them in less time.
 """
 
+import json
 import math
+import pathlib
 
 from ...ai.policy import Policy as BasePolicy
-from .components import CHARS, ITEMS, LOCS, SITES
+from .components import CHARS, GOAL, ITEMS, LOCS, SITES
 
 PLACING = {c for c, v in CHARS.items() if any(s["op"] == "place" for s in v["steps"])}
 
@@ -237,6 +241,70 @@ def position_value(state, seat) -> float:
     return 1.0 / (1.0 + math.exp(-margin / 4.0))
 
 
+# ---- the expert's learned judgement (tools/train_spaeher_value.py -> value.json) -------------
+
+FEATURES = ("bias", "to_move", "vp", "vp_other", "goal_gap", "goal_gap_other", "balance",
+            "balance_other", "members", "members_other", "hunger", "hunger_other", "hand",
+            "hand_other", "camp_supply", "camp_supply_other", "items_vp", "items_vp_other",
+            "meat_open", "progress")
+
+
+def features(state, p) -> list:
+    """The position from p's side as numbers (FEATURES' order): points, the distance to the
+    goal, the next sunset's count, members, hunger, cards in hand, members still to come, the
+    points of the items held, the meat still open on the table and how far the game is."""
+    o = 1 - p
+    row = [1.0, 1.0 if state.current == p else 0.0]
+    for q in (p, o):
+        row.append(state.vp[q])
+    for q in (p, o):
+        row.append(max(0, GOAL - state.vp[q]))
+    for q in (p, o):
+        row.append(state.sunset_preview(q)["delta"])
+    for q in (p, o):
+        row.append(state.members_in_play(q))
+    for q in (p, o):
+        row.append(state.hunger[q])
+    for q in (p, o):
+        row.append(len(state.hand[q]))
+    for q in (p, o):
+        row.append(state.camp[q] + state.supply[q])
+    for q in (p, o):
+        row.append(sum(ITEMS[i]["vp"] for i in state.items[q] if i in ITEMS))
+    row.append(sum(1 for l in state.locations for r, c in zip(LOCS[l["id"]]["resources"], l["covered"])
+                   if r == "meat" and not c))
+    row.append(min(state.turns, 120) / 120)
+    return row
+
+
+_VALUE = None
+
+
+def learned_value(state, seat) -> float:
+    """Seat's winning chance by the learned weights (a finished game: as position_value)."""
+    global _VALUE
+    if state.is_over:
+        return position_value(state, seat)
+    if _VALUE is None:
+        data = json.loads(pathlib.Path(__file__).with_name("value.json").read_text(encoding="utf-8"))
+        if list(data["features"]) != list(FEATURES):
+            raise ValueError("value.json was learned for other features: run tools/train_spaeher_value.py")
+        _VALUE = data
+    margin = sum(w * x for w, x in zip(_VALUE["weights"], features(state, seat)))
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -margin / _VALUE["scale"]))))
+
+
+def learned_rollout_value(state, seat, rng, epsilon=0.05) -> float:
+    """Play EXPERT["turns"] turns on by the planner, then judge by learned_value."""
+    stop = state.turns + EXPERT["turns"]
+    while not state.is_over and not (state.turns >= stop and state.phase == "turn"):
+        if rng.random() < epsilon:
+            state.apply_legal(rng.choice(state.legal_actions()))
+        else:
+            state.apply_legal(plan(state, rng))
+    return learned_value(state, seat)
+
+
 def worth_searching(state) -> bool:
     """The choices that shape a day: which action, which deck, which character, which item.
     Where members go and which resource a recall brings follow from those, and the planner
@@ -250,7 +318,10 @@ def worth_searching(state) -> bool:
 # the planner alone 80 %, 30 beat 8 by 80 %; stopping samples at the next sunset with
 # position_value lost to whole-game samples (30 %), and searching every choice, not only the
 # day-shaping ones, gained nothing (40 %) at four times the cost.
-ITERATIONS = {"medium": 8, "hard": 30, "expert": 30}  # expert: hard's search for now (issue #28 open)
+ITERATIONS = {"medium": 8, "hard": 30, "expert": 120}
+# The expert's samples play EXPERT["turns"] turns on and judge the position by what self-play
+# taught (value.json): shorter samples, so more of them, each with less luck in it.
+EXPERT = {"turns": 8}
 # How each level's samples end (None: the game's end; n: each player's n-th sunset from now,
 # then judged by position_value; an experiment, off).
 HORIZON = {"medium": None, "hard": None, "expert": None}
@@ -258,25 +329,31 @@ HORIZON = {"medium": None, "hard": None, "expert": None}
 # A sample plays the rest of the game (50-100 ms in Pyodide early on), so the common budget cut
 # most searches short; this game's turns leave room for more (bench/page_turns.py: p95 576 /
 # 1352 ms at 0.35 / 1.4 s, goals 1 / 2 s).
-TURN_BUDGET = {"medium": 0.6, "hard": 1.75, "expert": 1.75}
+TURN_BUDGET = {"medium": 0.6, "hard": 1.75, "expert": 2.4}
 
 
 class Policy(BasePolicy):
     """What urzeit.ai asks of this game: the planner as the easy bot, flat Monte Carlo
-    samples played on by the planner for the search."""
-    search = "flat"
+    samples played on by the planner for the search (medium, hard), paired worlds (expert)."""
     turn_budget = TURN_BUDGET
+
+    search = "flat"
+
 
     def easy(self, state, seat, legal, rng):
         return plan(state, rng)
 
     def worth_searching(self, state):
-        return worth_searching(state)
+        # the expert's short samples are cheap and steady enough to search every choice
+        # (where members go, what a recall brings); the others search the day-shaping ones
+        return self.level == "expert" or worth_searching(state)
 
     def first_choice(self, state, rng=None):
         return plan(state, rng)
 
     def sample_value(self, state, seat, rng):
+        if self.level == "expert":
+            return learned_rollout_value(state, seat, rng)
         return rollout_value(state, seat, rng, sunsets=HORIZON.get(self.level))
 
 
