@@ -157,13 +157,15 @@ def test_a_computer_turn_shares_one_search_budget_over_its_decisions(page, serve
     page.watch.assert_clean()
 
 
-def test_a_seat_set_to_expert_plays_with_the_expert_budget(page, served_dist):
+@pytest.mark.parametrize("game_id", ["elawa", "spaeher"])
+def test_a_seat_set_to_expert_plays_with_the_expert_budget(page, served_dist, game_id):
     """Issue #28: the menu offers the expert level ("Experte" in German), the seat's tag says
-    so, and the computer's turns search with expert's turn budget."""
+    so, and the computer's turns search with expert's turn budget (Jäger und Späher's expert
+    searches every choice of its turn within the same budget)."""
     from urzeit import ai
     page.goto(served_dist + "?test=1&seed=6")
     page.wait_for_selector("#app[data-ready='true']", timeout=READY_TIMEOUT)
-    page.click("[data-game-id='elawa']")
+    page.click(f"[data-game-id='{game_id}']")
     page.select_option("#seat-list li[data-seat='0'] select.seat-kind", "human")
     page.select_option("#seat-list li[data-seat='1'] select.seat-kind", "ai")
     level = "#seat-list li[data-seat='1'] select.seat-level"
@@ -171,7 +173,7 @@ def test_a_seat_set_to_expert_plays_with_the_expert_budget(page, served_dist):
     assert words[-1] in ("expert=Experte", "expert=Expert")
     page.select_option(level, "expert")
     page.click("#start-button")
-    page.wait_for_selector("#app[data-game='elawa']")
+    page.wait_for_selector(f"#app[data-game='{game_id}']")
     idle = ("() => document.getElementById('app').dataset.busy === 'false'"
             " && (window.urzeit.view.over || window.urzeit.legal.length)")
     page.wait_for_function(idle, timeout=READY_TIMEOUT)
