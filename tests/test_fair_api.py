@@ -109,6 +109,21 @@ def test_refusals_change_nothing():
     refused({"op": "fair_join", "messages": link["messages"][1:], "seat": 1}, "fair.bad_invitation")
 
 
+def test_a_fair_game_is_not_opened_without_a_seat():
+    """Found by the api fuzz: fair_new with no seat and a name failed inside the engine. Now a
+    clear refusal, and no party is left behind."""
+    before = len(api._parties)
+    refused({"op": "fair_new", "game": "nim", "players": 2, "seat": None, "name": "Ada"}, "fair.bad_seat")
+    assert len(api._parties) == before
+    # nor is an invitation taken without one
+    a = ok({"op": "fair_new", "game": "sammler", "players": 2, "seat": 0, "options": SHORT, "name": "Ada"})
+    link = ok({"op": "fair_link", "party": a["party"], "to": 1})
+    before = len(api._parties)
+    refused({"op": "fair_join", "messages": link["messages"], "seat": None, "name": "Eve", "names": link["names"]},
+            "fair.bad_seat")
+    assert len(api._parties) == before
+
+
 def test_an_invited_seat_cannot_be_taken_twice():
     p = two_parties()
     link = ok({"op": "fair_link", "party": p[1], "to": 0})

@@ -397,7 +397,7 @@ class _FairSeat:
                 raise BadRequest(f"a name is 1 to {MAX_NAME} characters", reason="fair.bad_names")
             if i != self.party.seat or self.names[i] is None:  # nobody renames this seat but its player
                 self.names[i] = n.strip()
-        if own is not None:
+        if own is not None and self.party.seat is not None:  # an observer has no seat to name
             self.names[self.party.seat] = own
 
 
@@ -474,6 +474,8 @@ def op_fair_new(req):
     game = games.get(req["game"])
     if type(players) is not int or not game.min_players <= players <= game.max_players:
         raise BadRequest(f"players must be {game.min_players} to {game.max_players}", reason="fair.bad_table")
+    if req["seat"] is None:  # whoever opens a table sits at it (only an invited page may watch)
+        raise BadRequest("the one who opens a fair game takes a seat", reason="fair.bad_seat", params={"seat": "—"})
     table = fair.new_table(game.id, players, req.get("options") or {})
     party = fair.Party(table, req["seat"])
     fs = _FairSeat(party, None)
@@ -488,6 +490,8 @@ def op_fair_join(req):
     first = messages[0] if isinstance(messages, list) and messages else None
     if not isinstance(first, dict) or first.get("kind") != "join" or not isinstance(first.get("table"), dict):
         raise BadRequest("an invitation starts with a join", reason="fair.bad_invitation")
+    if req["seat"] is None:  # an invitation is for a seat
+        raise BadRequest("an invitation is taken for a seat", reason="fair.bad_seat", params={"seat": "—"})
     party = fair.Party(first["table"], req["seat"])
     fs = _FairSeat(party, req.get("names"))
     fs.merge_names(None, own=_fair_name(req))
