@@ -101,7 +101,6 @@ def main(argv=None):
     mse = sum((predict(w, x) - y) ** 2 for x, y, _ in test) / len(test)
     var = sum((y - sum(r[1] for r in test) / len(test)) ** 2 for _, y, _ in test) / len(test)
     hits = sum((predict(w, x) > 0) == (won > 0.5) for x, _, won in test) / len(test)
-    _, test_loss = fit_scale(w, test) if False else (None, None)
     print(f"{len(rows)} positions from {args.games} games; held-out margin R^2 {1 - mse / var:.3f}, "
           f"winner called {hits:.1%}, scale {scale}, train log-loss {train_loss:.3f}")
     for name, weight in zip(bot.FEATURES, w):
