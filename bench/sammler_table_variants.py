@@ -5,7 +5,8 @@ in-process through ai.choose_action (budget 0), every seed in every seat rotatio
 
 Variants besides the levels: hL<p> hard with margin's leader p/100; hD the open-sides prior
 that knows the stack at any table; x<k>[o][_<n>] the expert with k candidates (o: its own next
-turn played too) and n playouts.
+turn played too) and n playouts; a trailing L: the learned judgement (value.json)
+at two players, T: at every table.
 """
 import sys, time
 from urzeit.games.sammler.rules import GAME
@@ -21,7 +22,9 @@ def variant(name):
         B.LEADER[name] = int(name[2:]) / 100; B.ITERATIONS[name] = 0
 
     if name.startswith("x"):  # x5o = expert, 5 candidates, own turn; x5 = replies only; _S = iterations
-        parts = name[1:].split("_")
+        # L: the learned judgement at two players, T: at every table
+        B.EXPERT["learned"] = 5 if name.endswith("T") else 2 if name.endswith("L") else 0
+        parts = name[1:].rstrip("LT").split("_")
         B.EXPERT["candidates"] = int(parts[0].rstrip("o")); B.EXPERT["own_turn"] = parts[0].endswith("o")
         B.ITERATIONS["expert"] = int(parts[1]) if len(parts) > 1 else 30
 

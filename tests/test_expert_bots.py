@@ -122,3 +122,54 @@ def test_sammler_expert_at_a_table_of_four_ignores_the_future_draws():
     other.rng = Rng(123456789)
     seat = state.current_player
     assert sammler_move(state, seat) == sammler_move(other, seat)
+
+
+def test_sammler_features_see_what_the_outlook_sees():
+    """The learned judgement's features are the Outlook's parts kept apart: weighed as the
+    Outlook weighs them, they give its estimates in every position of a game."""
+    from urzeit.games.sammler import bot
+    state = games.get("sammler").new_game(2, 5, {})
+    rng = Rng(8)
+    checked = 0
+    while not state.is_over:
+        if state.phase == "tile":
+            as_outlook = bot.learned_estimates(bot.Outlook(), bot.outlook_weights(bot.Outlook()))(state)
+            assert as_outlook == pytest.approx(bot.Outlook().estimates(state), abs=1e-9)
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 30
+
+
+def test_sammler_expert_judges_two_players_by_the_learned_weights():
+    """value.json (tools/train_sammler_value.py) holds a weight per feature; the expert at two
+    players judges by it (a table keeps the stack prior): more points, or a figure still in the
+    supply, are worth more to the seat."""
+    import json
+    import pathlib
+    from urzeit.games.sammler import bot
+    data = json.loads(pathlib.Path(bot.__file__).with_name("value.json").read_text(encoding="utf-8"))
+    assert data["features"] == list(bot.FEATURES) and len(data["weights"]) == len(bot.FEATURES)
+    state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)])
+    judge = bot.Policy(2, "expert").estimate
+    ahead, spare = state.clone(), state.clone()
+    ahead.score[0] += 5
+    spare.members[0] += 1
+    assert judge(ahead)[0] > judge(state)[0] and judge(ahead)[1] == judge(state)[1]
+    assert judge(spare)[0] > judge(state)[0]
+    assert bot.Policy(3, "expert").estimate(state) == bot.estimates_with_stack(bot.Outlook())(state)
+
+
+def test_sammler_value_training_learns_that_points_count():
+    """The training script on a few self-play games: points now carry a clear positive weight,
+    and every row has a value per feature."""
+    import importlib.util
+    import pathlib
+    spec = importlib.util.spec_from_file_location(
+        "train_sammler_value", pathlib.Path(__file__).resolve().parents[1] / "tools/train_sammler_value.py")
+    train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train)
+    rows = [row for seed in range(1, 7) for row in train.play(seed)]
+    from urzeit.games.sammler import bot
+    assert rows and all(len(x) == len(bot.FEATURES) for x, _ in rows)
+    w = train.least_squares([(x, y, 0) for x, y in rows])
+    assert w[bot.FEATURES.index("score")] > 0.3

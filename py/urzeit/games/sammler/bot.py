@@ -1,7 +1,9 @@
 """What the bots know about sammler: a heuristic value of the position for every seat,
 a fast rollout policy and an order in which to try placements (most promising first)."""
 
+import json
 import math
+import pathlib
 
 from ...ai.policy import Policy as BasePolicy
 from . import components as T
@@ -138,6 +140,93 @@ class Outlook:
         return est
 
 
+# ---- the expert's learned judgement at two players (tools/train_sammler_value.py -> value.json) --
+
+# What the Outlook sees, kept apart per seat, so self-play can weigh each part by what it
+# brought in the end; the late_ parts are the same scaled by the share of the stack still to come.
+PARTS = ("forest", "river", "returns", "meadow", "meadow_growth", "hut_fish",
+         "members", "members_extra", "huts")
+FEATURES = ("score",) + PARTS + tuple("late_" + name for name in PARTS)
+LAND_TILES = 40  # the stack share counts as whole from this many tiles left (the Outlook's `late`)
+
+
+def features(state, outlook) -> list[list[float]]:
+    """Every seat's FEATURES: its points now and the Outlook's parts of what is still open."""
+    parts = [dict.fromkeys(PARTS, 0.0) for _ in range(state.n)]
+    groups = _figure_groups(state)
+    left = len(state.land)
+    draws = outlook.fill * left * 2 / state.n
+    wanted = {root for kind, root in groups if kind != "s" and (kind == "hunter" or state.openc[root])}
+    places = outlook.open_places(state, wanted)
+    if groups and outlook.counts is None:
+        outlook._count(state)
+    for (kind, root), figs in groups.items():
+        owners = _owners(state, figs)
+        share = {}
+        if kind == "s":
+            share["hut_fish"] = state.sfish[root]
+        elif kind == "hunter":
+            share["meadow"] = state.meadow_value(root)[0]
+            share["meadow_growth"] = len(places[root]) * outlook.meadow_points * min(1.0, left / 20)
+        elif state.openc[root]:
+            chance = 1.0
+            for pattern in places[root].values():
+                f = outlook.fit_share(state, pattern)
+                chance *= (1.0 - (1.0 - f) ** draws) * outlook.close if f > 0 else 0.0
+            grow = outlook.growth * len(places[root])
+            if kind == "gatherer":
+                share["forest"] = (2 * state.size[root] + 2 * state.mush[root] + 2 * grow) * chance
+            else:
+                share["river"] = (state.size[root] + grow + state.sfish[state.river_system_root(root)]) * chance
+            share["returns"] = chance * sum(1 for f in figs if f[0] in owners) / len(owners)
+        for p in owners:
+            for name, value in share.items():
+                parts[p][name] += value
+    late = min(1.0, left / LAND_TILES)
+    rows = []
+    for p in range(state.n):
+        m = state.members[p]
+        parts[p]["members"] = min(m, 3)
+        parts[p]["members_extra"] = max(0, m - 3)
+        parts[p]["huts"] = state.huts[p]
+        own = [parts[p][name] for name in PARTS]
+        rows.append([float(state.score[p])] + own + [late * v for v in own])
+    return rows
+
+
+def outlook_weights(outlook) -> list[float]:
+    """The Outlook's own judgement as FEATURES weights (its `late` is 0.35 + 0.65 x the share)."""
+    w = {"score": 1.0, "forest": 1.0, "river": 1.0, "meadow": 1.0, "hut_fish": 1.0,
+         "meadow_growth": outlook.growth}
+    for name, value in (("returns", MEMBER_VALUE), ("members", MEMBER_VALUE),
+                        ("members_extra", MEMBER_VALUE / 2), ("huts", HUT_VALUE)):
+        w[name], w["late_" + name] = 0.35 * value, 0.65 * value
+    return [w.get(name, 0.0) for name in FEATURES]
+
+
+_LEARNED = []
+
+
+def learned_weights() -> list[float]:
+    """The weights of value.json (made by tools/train_sammler_value.py), read once."""
+    if not _LEARNED:
+        data = json.loads(pathlib.Path(__file__).with_name("value.json").read_text(encoding="utf-8"))
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError("value.json was learned for other features: run tools/train_sammler_value.py")
+        _LEARNED.append(data["weights"])
+    return _LEARNED[0]
+
+
+def learned_estimates(outlook, weights=None):
+    """Each seat's expected final points by the learned weights (a difference of two seats'
+    values is their expected final margin)."""
+    w = weights or learned_weights()
+
+    def judge(state):
+        return [sum(a * b for a, b in zip(w, row)) for row in features(state, outlook)]
+    return judge
+
+
 def estimates_with_stack(outlook):
     """medium's judgement (the open-sides prior) that also knows the stack: a forest or river
     with an open place no remaining tile fits is dead (worth nothing, its figures lost)."""
@@ -247,9 +336,10 @@ STACK_PRIOR_LEVELS = set()  # experiments: that judgement at any table  # the le
 # How much of a rival's loss counts like the seat's own gain at a table of more than two
 # (margin's `leader`; two players: 1 either way)
 LEADER = {"hard": 1.0, "expert": 1.0}
-# expert (ai.paired): hard's best few moves, each played on in the same sampled worlds (the
-# next draws) through the other players' replies, then judged by the Outlook
-EXPERT = {"candidates": 5, "own_turn": False}
+# expert (ai.paired): its best few moves, each played on in the same sampled worlds (the next
+# draws) through the other players' replies, then judged; up to `learned` players every step
+# judges by the Outlook's parts weighed by self-play (value.json), at a bigger table by hard's
+EXPERT = {"candidates": 5, "own_turn": False, "learned": 2}
 
 
 def fast_move(state, estimate, leader=1.0, figures_for=2):
@@ -290,6 +380,8 @@ class Policy(BasePolicy):
         self.leader = LEADER.get(level, 1.0)
         if level == "expert":
             self.search = "paired"
+            if n_players <= EXPERT["learned"]:
+                self.estimate = learned_estimates(Outlook())
 
     def iterations(self, view, legal, iterations):
         if self.search == "paired":  # whole worlds: every candidate played in each
