@@ -113,8 +113,9 @@ def test_sammler_hard_at_a_table_knows_a_dead_forest():
     assert bot.Policy(2, "hard").estimate.__self__.__class__ is bot.Outlook  # two players: the Outlook
 
 
-def test_sammler_expert_at_a_table_of_four_ignores_the_future_draws():
-    state = games.get("sammler").new_game(4, 6, {})
+@pytest.mark.parametrize("players", [3, 4])  # three judges by the learned weights, four by the stack prior
+def test_sammler_expert_at_a_table_ignores_the_future_draws(players):
+    state = games.get("sammler").new_game(players, 6, {})
     rng = Rng(4)
     for _ in range(12):
         state.apply(rng.choice(state.legal_actions()))
@@ -140,15 +141,16 @@ def test_sammler_features_see_what_the_outlook_sees():
     assert checked > 30
 
 
-def test_sammler_expert_judges_two_players_by_the_learned_weights():
-    """value.json (tools/train_sammler_value.py) holds a weight per feature; the expert at two
-    players judges by it (a table keeps the stack prior): more points, or a figure still in the
-    supply, are worth more to the seat."""
+def test_sammler_expert_judges_by_the_learned_weights():
+    """value.json (tools/train_sammler_value.py) holds a weight per feature and table size; the
+    expert at two and three players judges by them (four keeps hard's stack prior): more
+    points, or a figure still in the supply, are worth more to the seat."""
     import json
     import pathlib
     from urzeit.games.sammler import bot
     data = json.loads(pathlib.Path(bot.__file__).with_name("value.json").read_text(encoding="utf-8"))
-    assert data["features"] == list(bot.FEATURES) and len(data["weights"]) == len(bot.FEATURES)
+    assert data["features"] == list(bot.FEATURES) and "2" in data["tables"]
+    assert all(len(table["weights"]) == len(bot.FEATURES) for table in data["tables"].values())
     state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)])
     judge = bot.Policy(2, "expert").estimate
     ahead, spare = state.clone(), state.clone()
@@ -156,7 +158,11 @@ def test_sammler_expert_judges_two_players_by_the_learned_weights():
     spare.members[0] += 1
     assert judge(ahead)[0] > judge(state)[0] and judge(ahead)[1] == judge(state)[1]
     assert judge(spare)[0] > judge(state)[0]
-    assert bot.Policy(3, "expert").estimate(state) == bot.estimates_with_stack(bot.Outlook())(state)
+    three, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)], players=3)
+    assert bot.Policy(3, "expert").estimate(three) == \
+        bot.learned_estimates(bot.Outlook(), bot.learned_weights(3))(three)
+    four, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)], players=4)
+    assert bot.Policy(4, "expert").estimate(four) == bot.estimates_with_stack(bot.Outlook())(four)
 
 
 def test_sammler_value_training_learns_that_points_count():

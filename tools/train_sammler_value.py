@@ -1,14 +1,15 @@
-"""Learn the sammler expert's judgement of a two-player position from self-play.
+"""Learn the sammler expert's judgement of a position from self-play, per table size.
 
-  PYTHONPATH=py python3 tools/train_sammler_value.py --games 1000 --seed 1 --jobs 2
+  PYTHONPATH=py python3 tools/train_sammler_value.py --players 2 --games 1500 --seed 1 --jobs 2
 
-hard's choice (the best move of the turn by the Outlook, games/sammler/bot.py) plays itself,
-now and then one of its three best moves instead, so the positions vary. At the start of
-turns the position's features (bot.py `features`: points now and the Outlook's parts of what
-is still open, per seat) are recorded with the final margin. A least-squares fit of the margin
-on the two seats' difference gives a weight per feature (expected final points), written to
-py/urzeit/games/sammler/value.json, which ships in the wheel; the expert reads it at two
-players (no learning at run time). Pure Python: the engine has no dependencies.
+hard's choice (the best move of the turn by its judgement at that table, games/sammler/bot.py)
+plays itself, now and then one of its three best moves instead, so the positions vary. At the
+start of turns the position's features (bot.py `features`: points now and the Outlook's parts
+of what is still open, per seat) are recorded with the final margin over the others' mean. A
+least-squares fit of that margin on the seat's features less the others' mean gives a weight
+per feature (expected final points) for that table size, written into
+py/urzeit/games/sammler/value.json (other table sizes' weights are kept), which ships in the
+wheel; the expert reads it (no learning at run time). Pure Python: no dependencies.
 """
 
 import argparse
@@ -28,30 +29,35 @@ from train_spaeher_value import least_squares, predict  # noqa: E402
 OUT = pathlib.Path(__file__).resolve().parents[1] / "py/urzeit/games/sammler/value.json"
 
 
-def play(seed, epsilon=0.15, keep=0.3):
-    """One game of hard against hard: (feature difference, margin) rows from both sides."""
-    state = registry.get("sammler").new_game(2, seed, {})
+def play(seed, players=2, epsilon=0.15, keep=0.3):
+    """One game of hard against itself: (features less the others' mean, margin over the
+    others' mean) rows from every seat's side."""
+    state = registry.get("sammler").new_game(players, seed, {})
     rng = Rng(20_000 + seed)
     seen = []
     while not state.is_over:
-        outlook = bot.Outlook()
+        judge = bot.Policy(players, "hard").estimate  # a new Outlook for every move
         if state.phase == "tile" and rng.random() < keep:
-            seen.append(bot.features(state, outlook))
+            seen.append(bot.features(state, bot.Outlook()))
         legal = state.legal_actions()
-        scores = bot.greedy_scores(state, state.current_player, legal, outlook.estimates)
+        scores = bot.greedy_scores(state, state.current_player, legal, judge)
         ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
         pick = rng.choice(ranked[:3]) if rng.random() < epsilon else ranked[0]
         state.apply(legal[pick])
     final = state.scores()
     rows = []
-    for pair in seen:
-        for p in range(2):
-            rows.append(([a - b for a, b in zip(pair[p], pair[1 - p])], final[p] - final[1 - p]))
+    for seats in seen:
+        for p in range(players):
+            others = [q for q in range(players) if q != p]
+            mean = [sum(seats[q][k] for q in others) / len(others) for k in range(len(seats[p]))]
+            rows.append(([a - b for a, b in zip(seats[p], mean)],
+                         final[p] - sum(final[q] for q in others) / len(others)))
     return rows
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
@@ -60,9 +66,9 @@ def main(argv=None):
     seeds = range(args.seed, args.seed + args.games)
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
-            games = pool.map(play, seeds, chunksize=4)
+            games = pool.starmap(play, [(s, args.players) for s in seeds], chunksize=4)
     else:
-        games = [play(s) for s in seeds]
+        games = [play(s, args.players) for s in seeds]
     # whole games held out: positions of one game are alike
     train = [(x, y, 0) for g, rows in enumerate(games) if g % 5 for x, y in rows]
     test = [(x, y, 0) for g, rows in enumerate(games) if not g % 5 for x, y in rows]
@@ -74,15 +80,19 @@ def main(argv=None):
         return 1 - sum((predict(weights, x) - y) ** 2 for x, y, _ in test) / len(test) / var
     points_now = [1.0] + [0.0] * (len(bot.FEATURES) - 1)
     hits = sum((predict(w, x) > 0) == (y > 0) for x, y, _ in test if y) / sum(1 for _, y, _ in test if y)
-    print(f"{len(train) + len(test)} positions from {args.games} games; held-out margin R^2 "
+    print(f"{args.players} players: {len(train) + len(test)} positions from {args.games} games; held-out margin R^2 "
           f"{1 - mse / var:.3f} (the Outlook {r2(bot.outlook_weights(bot.Outlook())):.3f}, points now alone "
           f"{r2(points_now):.3f}), winner called {hits:.1%}")
     for name, weight in zip(bot.FEATURES, w):
         print(f"  {name:>20} {weight:+.3f}")
-    pathlib.Path(args.out).write_text(json.dumps(
-        {"made_by": "tools/train_sammler_value.py", "games": args.games, "seed": args.seed,
-         "features": list(bot.FEATURES), "weights": [round(x, 5) for x in w]},
-        indent=1) + "\n", encoding="utf-8")
+    out = pathlib.Path(args.out)
+    data = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    if data.get("features") != list(bot.FEATURES):
+        data = {"made_by": "tools/train_sammler_value.py", "features": list(bot.FEATURES), "tables": {}}
+    data["tables"][str(args.players)] = {"games": args.games, "seed": args.seed, "r2": round(1 - mse / var, 3),
+                                         "weights": [round(x, 5) for x in w]}
+    data["tables"] = dict(sorted(data["tables"].items()))
+    out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print("wrote", args.out)
 
 

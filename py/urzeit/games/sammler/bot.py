@@ -140,7 +140,7 @@ class Outlook:
         return est
 
 
-# ---- the expert's learned judgement at two players (tools/train_sammler_value.py -> value.json) --
+# ---- the expert's learned judgement (tools/train_sammler_value.py -> value.json) -----------------
 
 # What the Outlook sees, kept apart per seat, so self-play can weigh each part by what it
 # brought in the end; the late_ parts are the same scaled by the share of the stack still to come.
@@ -204,26 +204,24 @@ def outlook_weights(outlook) -> list[float]:
     return [w.get(name, 0.0) for name in FEATURES]
 
 
-_LEARNED = []
+_LEARNED = {}
 
 
-def learned_weights() -> list[float]:
-    """The weights of value.json (made by tools/train_sammler_value.py), read once."""
+def learned_weights(players=2):
+    """value.json's weights for a table of `players` (tools/train_sammler_value.py), or None."""
     if not _LEARNED:
         data = json.loads(pathlib.Path(__file__).with_name("value.json").read_text(encoding="utf-8"))
         if tuple(data["features"]) != FEATURES:
             raise ValueError("value.json was learned for other features: run tools/train_sammler_value.py")
-        _LEARNED.append(data["weights"])
-    return _LEARNED[0]
+        _LEARNED.update({int(n): table["weights"] for n, table in data["tables"].items()})
+    return _LEARNED.get(players)
 
 
-def learned_estimates(outlook, weights=None):
-    """Each seat's expected final points by the learned weights (a difference of two seats'
-    values is their expected final margin)."""
-    w = weights or learned_weights()
-
+def learned_estimates(outlook, weights):
+    """Each seat's expected final points by the learned weights (a seat's value less the
+    others' mean is its expected final margin over them)."""
     def judge(state):
-        return [sum(a * b for a, b in zip(w, row)) for row in features(state, outlook)]
+        return [sum(a * b for a, b in zip(weights, row)) for row in features(state, outlook)]
     return judge
 
 
@@ -338,8 +336,9 @@ STACK_PRIOR_LEVELS = set()  # experiments: that judgement at any table  # the le
 LEADER = {"hard": 1.0, "expert": 1.0}
 # expert (ai.paired): its best few moves, each played on in the same sampled worlds (the next
 # draws) through the other players' replies, then judged; up to `learned` players every step
-# judges by the Outlook's parts weighed by self-play (value.json), at a bigger table by hard's
-EXPERT = {"candidates": 5, "own_turn": False, "learned": 2}
+# judges by the Outlook's parts weighed by self-play at that table size (value.json), at a
+# bigger table by hard's (four players: the learned weights won no more, docs/bots.md)
+EXPERT = {"candidates": 5, "own_turn": False, "learned": 3}
 
 
 def fast_move(state, estimate, leader=1.0, figures_for=2):
@@ -380,8 +379,8 @@ class Policy(BasePolicy):
         self.leader = LEADER.get(level, 1.0)
         if level == "expert":
             self.search = "paired"
-            if n_players <= EXPERT["learned"]:
-                self.estimate = learned_estimates(Outlook())
+            if n_players <= EXPERT["learned"] and learned_weights(n_players):
+                self.estimate = learned_estimates(Outlook(), learned_weights(n_players))
 
     def iterations(self, view, legal, iterations):
         if self.search == "paired":  # whole worlds: every candidate played in each
