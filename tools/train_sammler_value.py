@@ -10,6 +10,10 @@ least-squares fit of that margin on the seat's features less the others' mean gi
 per feature (expected final points) for that table size, written into
 py/urzeit/games/sammler/value.json (other table sizes' weights are kept), which ships in the
 wheel; the expert reads it (no learning at run time). Pure Python: no dependencies.
+
+The two-player weights shipped were made by this script at commit ff158a7 (`--games 1500
+--seed 1 --jobs 2`; that revision judged the moves with the Outlook that also counted the
+recorded features, so its stack counts, and with them a few games, differ from a run today).
 """
 
 import argparse
