@@ -100,6 +100,18 @@ class Outlook:
                         places[root][pos] = pattern
         return places
 
+    def open_value(self, state, kind, root, places, draws):
+        """An open forest's or river's (value, completion chance): its points with the expected
+        growth, times the chance that the draws left fill every open place next to it."""
+        chance = 1.0
+        for pattern in places.values():
+            f = self.fit_share(state, pattern)
+            chance *= (1.0 - (1.0 - f) ** draws) * self.close if f > 0 else 0.0
+        grow = self.growth * len(places)
+        if kind == "gatherer":
+            return (2 * state.size[root] + 2 * state.mush[root] + 2 * grow) * chance, chance
+        return (state.size[root] + grow + state.sfish[state.river_system_root(root)]) * chance, chance
+
     def estimates(self, state) -> list[float]:
         est = [float(x) for x in state.score]
         groups = _figure_groups(state)
@@ -121,15 +133,7 @@ class Outlook:
             elif state.openc[root] == 0:
                 value = 0.0
             else:
-                chance = 1.0
-                for pattern in places[root].values():
-                    f = self.fit_share(state, pattern)
-                    chance *= (1.0 - (1.0 - f) ** draws) * self.close if f > 0 else 0.0
-                grow = self.growth * len(places[root])
-                if kind == "gatherer":
-                    value = (2 * state.size[root] + 2 * state.mush[root] + 2 * grow) * chance
-                else:
-                    value = (state.size[root] + grow + state.sfish[state.river_system_root(root)]) * chance
+                value, chance = self.open_value(state, kind, root, places[root], draws)
                 # a completed feature gives its figures back
                 value += chance * MEMBER_VALUE * late * sum(1 for f in figs if f[0] in owners) / len(owners)
             for p in owners:
@@ -169,15 +173,8 @@ def features(state, outlook) -> list[list[float]]:
             share["meadow"] = state.meadow_value(root)[0]
             share["meadow_growth"] = len(places[root]) * outlook.meadow_points * min(1.0, left / 20)
         elif state.openc[root]:
-            chance = 1.0
-            for pattern in places[root].values():
-                f = outlook.fit_share(state, pattern)
-                chance *= (1.0 - (1.0 - f) ** draws) * outlook.close if f > 0 else 0.0
-            grow = outlook.growth * len(places[root])
-            if kind == "gatherer":
-                share["forest"] = (2 * state.size[root] + 2 * state.mush[root] + 2 * grow) * chance
-            else:
-                share["river"] = (state.size[root] + grow + state.sfish[state.river_system_root(root)]) * chance
+            value, chance = outlook.open_value(state, kind, root, places[root], draws)
+            share["forest" if kind == "gatherer" else "river"] = value
             share["returns"] = chance * sum(1 for f in figs if f[0] in owners) / len(owners)
         for p in owners:
             for name, value in share.items():
