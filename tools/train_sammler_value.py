@@ -79,13 +79,14 @@ def main(argv=None):
     w = least_squares(train)
     mean = sum(y for _, y, _ in test) / len(test)
     var = sum((y - mean) ** 2 for _, y, _ in test) / len(test)
-    mse = sum((predict(w, x) - y) ** 2 for x, y, _ in test) / len(test)
-    def r2(weights):
+
+    def r2(weights):  # held out: the share of the margin's variance the weights explain
         return 1 - sum((predict(weights, x) - y) ** 2 for x, y, _ in test) / len(test) / var
+    learned = r2(w)
     points_now = [1.0] + [0.0] * (len(bot.FEATURES) - 1)
     hits = sum((predict(w, x) > 0) == (y > 0) for x, y, _ in test if y) / sum(1 for _, y, _ in test if y)
     print(f"{args.players} players: {len(train) + len(test)} positions from {args.games} games; held-out margin R^2 "
-          f"{1 - mse / var:.3f} (the Outlook {r2(bot.outlook_weights(bot.Outlook())):.3f}, points now alone "
+          f"{learned:.3f} (the Outlook {r2(bot.outlook_weights(bot.Outlook())):.3f}, points now alone "
           f"{r2(points_now):.3f}), winner called {hits:.1%}")
     for name, weight in zip(bot.FEATURES, w):
         print(f"  {name:>20} {weight:+.3f}")
@@ -93,7 +94,7 @@ def main(argv=None):
     data = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     if data.get("features") != list(bot.FEATURES):
         data = {"made_by": "tools/train_sammler_value.py", "features": list(bot.FEATURES), "tables": {}}
-    data["tables"][str(args.players)] = {"games": args.games, "seed": args.seed, "r2": round(1 - mse / var, 3),
+    data["tables"][str(args.players)] = {"games": args.games, "seed": args.seed, "r2": round(learned, 3),
                                          "weights": [round(x, 5) for x in w]}
     data["tables"] = dict(sorted(data["tables"].items()))
     out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
