@@ -4,7 +4,7 @@ in-process through ai.choose_action (budget 0), every seed in every seat rotatio
   PYTHONPATH=py python bench/sammler_table_variants.py 25 hD,medium,easy,random
 
 Variants besides the levels: hL<p> hard with margin's leader p/100; hD the open-sides prior
-that knows the stack at any table; x<k>[o][_<n>] the expert with k candidates (o: its own next
+that knows the stack at any table; hT hard by the learned weights (value.json) at tables, hS by the stack prior (before); x<k>[o][_<n>] the expert with k candidates (o: its own next
 turn played too) and n playouts; a trailing L: the learned judgement (value.json)
 at two players, T: at every table.
 """
@@ -23,10 +23,16 @@ def variant(name):
 
     if name.startswith("x"):  # x5o = expert, 5 candidates, own turn; x5 = replies only; _S = iterations
         # L: the learned judgement at two players, T: at every table
-        B.EXPERT["learned"] = 5 if name.endswith("T") else 2 if name.endswith("L") else 0
+        B.LEARNED["expert"] = (2, 3, 4, 5) if name.endswith("T") else (2,) if name.endswith("L") else ()
         parts = name[1:].rstrip("LT").split("_")
         B.EXPERT["candidates"] = int(parts[0].rstrip("o")); B.EXPERT["own_turn"] = parts[0].endswith("o")
         B.ITERATIONS["expert"] = int(parts[1]) if len(parts) > 1 else 30
+
+    if name == "hT":  # hard by the learned weights at every table value.json has
+        B.OUTLOOK_LEVELS.add(name); B.ITERATIONS[name] = 0; B.LEARNED[name] = (3, 4, 5)
+
+    if name == "hS":  # hard by the stack prior at tables (before the learned weights)
+        B.OUTLOOK_LEVELS.add(name); B.ITERATIONS[name] = 0
 
     if name == "hD":
         B.STACK_PRIOR_LEVELS.add(name); B.ITERATIONS[name] = 0

@@ -97,23 +97,29 @@ def test_paired_search_plays_every_candidate_in_the_same_worlds():
 
 
 def test_sammler_hard_at_a_table_knows_a_dead_forest():
-    """At three or more players hard judges by the open-sides prior that knows the stack: a
-    forest no remaining tile can close is worth nothing, a closable one what medium says."""
+    """At three or more players hard judges by the learned weights, whose open forest counts
+    its chance to be closed by the stack: a forest no remaining tile can close is worth less.
+    The stack prior (a table size without weights) says the same: worth nothing then, a
+    closable one what medium says."""
     from urzeit.games.sammler import bot
     state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)],
                     players=3)
     dead, alive = state.clone(), state.clone()
     dead.land = [T.BY_ID["L01"].index] * 6
     alive.land = [T.BY_ID["L05"].index] * 6
-    def judge(s):  # one judgement per position (it counts the stack once)
+    def hard(s):  # one judgement per position (it counts the stack once)
         return bot.Policy(3, "hard").estimate(s)
-    assert judge(alive) == bot.estimates(alive)
-    assert judge(alive)[0] - judge(dead)[0] > 0.5  # its completion chance by the prior, times its points
-    assert judge(dead)[1:] == judge(alive)[1:]
+    assert hard(alive)[0] - hard(dead)[0] > 0.5
+    assert hard(dead)[1:] == hard(alive)[1:]
+    def prior(s):
+        return bot.estimates_with_stack(bot.Outlook())(s)
+    assert prior(alive) == bot.estimates(alive)
+    assert prior(alive)[0] - prior(dead)[0] > 0.5  # its completion chance by the prior, times its points
+    assert prior(dead)[1:] == prior(alive)[1:]
     assert bot.Policy(2, "hard").estimate.__self__.__class__ is bot.Outlook  # two players: the Outlook
 
 
-@pytest.mark.parametrize("players", [3, 4])  # three judges by the learned weights, four by the stack prior
+@pytest.mark.parametrize("players", [3, 4])
 def test_sammler_expert_at_a_table_ignores_the_future_draws(players):
     state = games.get("sammler").new_game(players, 6, {})
     rng = Rng(4)
@@ -142,14 +148,14 @@ def test_sammler_features_see_what_the_outlook_sees():
 
 
 def test_sammler_expert_judges_by_the_learned_weights():
-    """value.json (tools/train_sammler_value.py) holds a weight per feature and table size; the
-    expert at two and three players judges by them (four keeps hard's stack prior): more
-    points, or a figure still in the supply, are worth more to the seat."""
+    """value.json (tools/train_sammler_value.py) holds a weight per feature and table size from
+    two to five players; the expert judges by them at every table, hard at three to five (two
+    keep the Outlook): more points, or a figure still in the supply, are worth more to the seat."""
     import json
     import pathlib
     from urzeit.games.sammler import bot
     data = json.loads(pathlib.Path(bot.__file__).with_name("value.json").read_text(encoding="utf-8"))
-    assert data["features"] == list(bot.FEATURES) and "2" in data["tables"]
+    assert data["features"] == list(bot.FEATURES) and sorted(data["tables"]) == ["2", "3", "4", "5"]
     assert all(len(table["weights"]) == len(bot.FEATURES) for table in data["tables"].values())
     state, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)])
     judge = bot.Policy(2, "expert").estimate
@@ -161,8 +167,14 @@ def test_sammler_expert_judges_by_the_learned_weights():
     three, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)], players=3)
     assert bot.Policy(3, "expert").estimate(three) == \
         bot.learned_estimates(bot.Outlook(), bot.learned_weights(3))(three)
-    four, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)], players=4)
-    assert bot.Policy(4, "expert").estimate(four) == bot.estimates_with_stack(bot.Outlook())(four)
+    assert bot.Policy(3, "hard").estimate(three) == bot.Policy(3, "expert").estimate(three)
+    for players in (4, 5):
+        table, _ = play([("L04", 0, -1, 2, "gatherer", "F1"), ("L20", -1, 0, 0, None, None)], players=players)
+        by_weights = bot.learned_estimates(bot.Outlook(), bot.learned_weights(players))(table)
+        assert bot.Policy(players, "expert").estimate(table) == by_weights
+        assert bot.Policy(players, "hard").estimate(table) == by_weights
+        assert by_weights != bot.estimates_with_stack(bot.Outlook())(table)
+    assert bot.Policy(2, "hard").estimate.__self__.__class__ is bot.Outlook
 
 
 def test_sammler_value_training_learns_that_points_count():

@@ -14,6 +14,9 @@ wheel; the expert reads it (no learning at run time). Pure Python: no dependenci
 The two-player weights shipped were made by this script at commit ff158a7 (`--games 1500
 --seed 1 --jobs 2`; that revision judged the moves with the Outlook that also counted the
 recorded features, so its stack counts, and with them a few games, differ from a run today).
+The three-, four- and five-player weights were made (`--games 700 --seed 1`) while hard judged
+tables by the stack prior; hard now judges tables by these weights itself, so a rerun learns
+from its own games.
 """
 
 import argparse

@@ -323,19 +323,22 @@ def margin(state, seat, estimate=None, leader=1.0) -> float:
 # Outlook. `python -m urzeit.tournament --iterations hard=250` still tries the search.
 ITERATIONS = {"medium": 0, "hard": 0, "expert": 30}
 OUTLOOK_LEVELS = {"hard", "expert"}
-# At a table of three or more, hard and expert judge by the open-sides prior that knows the
-# stack (estimates_with_stack): at four players the Outlook's greedy won 39 % against medium's
-# 56 %, this judgement 52 % against 45 % (docs/bots.md); two players keep the Outlook.
+# A table size without learned weights (below): hard and expert judge by the open-sides prior
+# that knows the stack (estimates_with_stack) from three players: at four the Outlook's greedy
+# won 39 % against medium's 56 %, this judgement 52 % against 45 % (docs/bots.md).
 TABLE = 3
-STACK_PRIOR_LEVELS = set()  # experiments: that judgement at any table  # the levels that judge open features by the Outlook
+STACK_PRIOR_LEVELS = set()  # experiments: that judgement at any table
 # How much of a rival's loss counts like the seat's own gain at a table of more than two
 # (margin's `leader`; two players: 1 either way)
 LEADER = {"hard": 1.0, "expert": 1.0}
+# The table sizes at which a level judges by the Outlook's parts weighed by self-play at that
+# size (value.json, tools/train_sammler_value.py). Hard keeps the Outlook at two players (its
+# two-player ladder); at tables hard's greedy by the learned weights won 93 % of 60 games at
+# three against medium and easy, 72 % at four (the stack prior: 53 / 54 %, docs/bots.md).
+LEARNED = {"hard": (3, 4, 5), "expert": (2, 3, 4, 5)}
 # expert (ai.paired): its best few moves, each played on in the same sampled worlds (the next
-# draws) through the other players' replies, then judged; up to `learned` players every step
-# judges by the Outlook's parts weighed by self-play at that table size (value.json), at a
-# bigger table by hard's (four players: the learned weights won no more, docs/bots.md)
-EXPERT = {"candidates": 5, "own_turn": False, "learned": 3}
+# draws) through the other players' replies, then judged
+EXPERT = {"candidates": 5, "own_turn": False}
 
 
 def fast_move(state, estimate, leader=1.0, figures_for=2):
@@ -376,8 +379,8 @@ class Policy(BasePolicy):
         self.leader = LEADER.get(level, 1.0)
         if level == "expert":
             self.search = "paired"
-            if n_players <= EXPERT["learned"] and learned_weights(n_players):
-                self.estimate = learned_estimates(Outlook(), learned_weights(n_players))
+        if n_players in LEARNED.get(level, ()) and learned_weights(n_players):
+            self.estimate = learned_estimates(Outlook(), learned_weights(n_players))
 
     def iterations(self, view, legal, iterations):
         if self.search == "paired":  # whole worlds: every candidate played in each
