@@ -320,7 +320,7 @@ def margin(state, seat, estimate=None, leader=1.0) -> float:
 # move of this turn by the level's judgement. Measured (docs/bots.md): with the Outlook, that greedy choice beat the search
 # (ISMCTS, 250 simulations, truncated rollouts) in 70 % of the games, so no level searches:
 # easy = greedy by open sides with noise, medium = greedy by open sides, hard = greedy by the
-# Outlook. `python -m urzeit.tournament --iterations hard=250` still tries the search.
+# Outlook (at tables by its learned weights, LEARNED). `--iterations hard=250` still tries the search.
 ITERATIONS = {"medium": 0, "hard": 0, "expert": 30}
 OUTLOOK_LEVELS = {"hard", "expert"}
 # A table size without learned weights (below): hard and expert judge by the open-sides prior
