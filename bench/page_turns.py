@@ -8,7 +8,10 @@ makes no deliberate pause; outside it waits the settings' aiPause after each com
 that pause is reported separately as decisions x pause.
 
   python3 build.py && python3 bench/page_turns.py [--games sammler,elawa,spaeher]
-      [--levels easy,medium,hard,expert] [--turns 16] [--seed 3]
+      [--levels easy,medium,hard,expert] [--turns 16] [--seed 3] [--players 2]
+
+With --players N > 2 every seat but the first is the computer at that level; a computer turn
+is then timed by the page's own record of each decision (from the turn's start to the reply).
 
 Goals (issue #15, #28): p95 <= 1 s at medium, <= 2 s at hard, <= 3 s at expert, pauses excluded.
 """
@@ -60,21 +63,26 @@ def page_pause_ms():
     return int(m.group(1)) if m else None
 
 
-def start(page, url, game, level, seed):
+def start(page, url, game, level, seed, players=2):
     page.goto(f"{url}?test=1&seed={seed}")
     page.wait_for_selector("#app[data-ready='true']", timeout=120_000)
     page.click(f"[data-game-id='{game}']")
+    if players > 2:
+        page.select_option("#player-count", str(players))
     page.select_option("#seat-list li[data-seat='0'] select.seat-kind", "human")
-    page.select_option("#seat-list li[data-seat='1'] select.seat-kind", "ai")
-    page.select_option("#seat-list li[data-seat='1'] select.seat-level", level)
+    for seat in range(1, players):
+        page.select_option(f"#seat-list li[data-seat='{seat}'] select.seat-kind", "ai")
+        page.select_option(f"#seat-list li[data-seat='{seat}'] select.seat-level", level)
     page.click("#start-button")
     page.wait_for_selector(f"#app[data-game='{game}']")
     page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'"
                            " && (window.urzeit.view.over || window.urzeit.legal.length)", timeout=120_000)
 
 
-def measure(page, url, game, level, turns, seed):
+def measure(page, url, game, level, turns, seed, players=2):
     """Up to `turns` computer turns (games are replayed with the next seed until then)."""
+    if players > 2:
+        return measure_table(page, url, game, level, turns, seed, players)
     rng = Rng(seed)
     results = []
     searches = []
@@ -97,6 +105,35 @@ def measure(page, url, game, level, turns, seed):
     return results, searches
 
 
+def measure_table(page, url, game, level, turns, seed, players):
+    """At a bigger table: each computer turn's time from the page's record of its decisions
+    (the last decision's reply, counted from the turn's start, the pauses left out)."""
+    rng = Rng(seed)
+    results, searches = [], []
+    game_seed = seed
+    while len(results) < turns:
+        start(page, url, game, level, game_seed, players)
+        current = []
+        while len(results) + len(current) < turns:
+            legal = page.evaluate("() => window.urzeit.legal")
+            if not legal:
+                break
+            r = page.evaluate(TURN_JS, rng.choice(legal))
+            if "error" in r:
+                raise SystemExit(f"{game}/{level}: the page refused a legal action: {r['error']}")
+            record = page.evaluate("() => window.urzeit.searches")
+            by_turn = {}
+            for x in record:
+                by_turn.setdefault(x["turn"], []).append(x)
+            current = [(max(x["doneMs"] for x in turn), len(turn)) for turn in by_turn.values()]
+            if r["over"]:
+                break
+        results += current
+        searches += page.evaluate("() => window.urzeit.searches")
+        game_seed += 1
+    return results[:turns], searches
+
+
 def pct(values, q):
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
@@ -108,6 +145,7 @@ def main(argv=None):
     parser.add_argument("--levels", default="easy,medium,hard,expert")
     parser.add_argument("--turns", type=int, default=16, help="computer turns measured per game and level")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--players", type=int, default=2, help="seats at the table (the others: the computer)")
     args = parser.parse_args(argv)
     dist = ROOT / "dist"
     if not (dist / "index.html").exists():
@@ -131,7 +169,7 @@ def main(argv=None):
                 context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
                 page = context.new_page()
                 t0 = time.perf_counter()
-                results, searches = measure(page, url, game, level, args.turns, args.seed)
+                results, searches = measure(page, url, game, level, args.turns, args.seed, args.players)
                 context.close()
                 ms = [r[0] for r in results]
                 decisions = [r[1] for r in results]

@@ -410,7 +410,7 @@ export async function advance() {
         const r = await engine.request({ op: "ai", match: match.id, seat, viewer: humanViewer(view), slice_ms: 40,
                                          turn_ms: turnMs });
         if (generation !== match.generation) return;
-        if (TEST_MODE) match.searches.push({ seat, turn: turnNumber, turnMs, ...(r.search || {}) });
+        if (TEST_MODE) match.searches.push({ seat, turn: turnNumber, turnMs, doneMs: Math.round(performance.now() - turnStart - paused), ...(r.search || {}) });
         logEvents(r.events, r.log);
         setView(r.view);
         const next = r.view.current_seat;
