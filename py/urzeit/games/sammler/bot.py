@@ -367,7 +367,8 @@ def fast_move(state, estimate, leader=1.0, figures_for=2):
 
 class Policy(BasePolicy):
     """The hooks ai.mcts.search_steps calls. medium judges open features by a fixed prior of
-    their open sides; hard by the Outlook (what the remaining stack can still close)."""
+    their open sides; hard by the Outlook (what the remaining stack can still close), at
+    tables by the learned weights (LEARNED)."""
 
     def __init__(self, n_players, level="medium", rollout_turns=1, figure_rate=0.35):
         super().__init__(n_players, level)
