@@ -374,14 +374,18 @@ class Policy(BasePolicy):
         super().__init__(n_players, level)
         self.rollout_plies = rollout_turns * n_players
         self.figure_rate = figure_rate
-        self.estimate = Outlook().estimates if level in OUTLOOK_LEVELS else estimates
-        if level in STACK_PRIOR_LEVELS or (level in OUTLOOK_LEVELS and n_players >= TABLE):
+        # one judgement per level and table: the learned weights, else the stack prior at a
+        # table, else the Outlook (hard, expert) or the open-sides prior
+        weights = learned_weights(n_players) if n_players in LEARNED.get(level, ()) else None
+        if weights:
+            self.estimate = learned_estimates(Outlook(), weights)
+        elif level in STACK_PRIOR_LEVELS or (level in OUTLOOK_LEVELS and n_players >= TABLE):
             self.estimate = estimates_with_stack(Outlook())
+        else:
+            self.estimate = Outlook().estimates if level in OUTLOOK_LEVELS else estimates
         self.leader = LEADER.get(level, 1.0)
         if level == "expert":
             self.search = "paired"
-        if n_players in LEARNED.get(level, ()) and learned_weights(n_players):
-            self.estimate = learned_estimates(Outlook(), learned_weights(n_players))
 
     def iterations(self, view, legal, iterations):
         if self.search == "paired":  # whole worlds: every candidate played in each
