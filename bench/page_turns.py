@@ -80,58 +80,41 @@ def start(page, url, game, level, seed, players=2):
 
 
 def measure(page, url, game, level, turns, seed, players=2):
-    """Up to `turns` computer turns (games are replayed with the next seed until then)."""
-    if players > 2:
-        return measure_table(page, url, game, level, turns, seed, players)
+    """Up to `turns` computer turns (games are replayed with the next seed until then). Two
+    players: a turn is timed from the human's act until the page lets the human act again; at a
+    bigger table by the page's own record of each decision (the last decision's reply, counted
+    from the turn's start, the pauses left out)."""
     rng = Rng(seed)
-    results = []
-    searches = []
+    results, searches = [], []
     game_seed = seed
     while len(results) < turns:
-        start(page, url, game, level, game_seed)
-        while len(results) < turns:
+        start(page, url, game, level, game_seed, players)
+        table = []  # this game's computer turns at a bigger table, from the page's record
+        while len(results) + len(table) < turns:
             legal = page.evaluate("() => window.urzeit.legal")
             if not legal:
                 break  # over
             r = page.evaluate(TURN_JS, rng.choice(legal))
             if "error" in r:
                 raise SystemExit(f"{game}/{level}: the page refused a legal action: {r['error']}")
-            if r["decisions"] > 0:
+            if players > 2:
+                table = turn_times(page.evaluate("() => window.urzeit.searches"))
+            elif r["decisions"] > 0:
                 results.append((r["ms"], r["decisions"]))
             if r["over"]:
                 break
-        searches += page.evaluate("() => window.urzeit.searches")
-        game_seed += 1
-    return results, searches
-
-
-def measure_table(page, url, game, level, turns, seed, players):
-    """At a bigger table: each computer turn's time from the page's record of its decisions
-    (the last decision's reply, counted from the turn's start, the pauses left out)."""
-    rng = Rng(seed)
-    results, searches = [], []
-    game_seed = seed
-    while len(results) < turns:
-        start(page, url, game, level, game_seed, players)
-        current = []
-        while len(results) + len(current) < turns:
-            legal = page.evaluate("() => window.urzeit.legal")
-            if not legal:
-                break
-            r = page.evaluate(TURN_JS, rng.choice(legal))
-            if "error" in r:
-                raise SystemExit(f"{game}/{level}: the page refused a legal action: {r['error']}")
-            record = page.evaluate("() => window.urzeit.searches")
-            by_turn = {}
-            for x in record:
-                by_turn.setdefault(x["turn"], []).append(x)
-            current = [(max(x["doneMs"] for x in turn), len(turn)) for turn in by_turn.values()]
-            if r["over"]:
-                break
-        results += current
+        results += table
         searches += page.evaluate("() => window.urzeit.searches")
         game_seed += 1
     return results[:turns], searches
+
+
+def turn_times(record):
+    """(ms, decisions) per computer turn from the page's record of its decisions."""
+    by_turn = {}
+    for x in record:
+        by_turn.setdefault(x["turn"], []).append(x)
+    return [(max(x["doneMs"] for x in turn), len(turn)) for turn in by_turn.values()]
 
 
 def pct(values, q):
