@@ -48,7 +48,7 @@ TAMPERS = ["action", "reveal", "commitment", "key", "signature", "before", "step
            "deck", "deck_commitment", "card_key", "shown_card", "shown_key", "deck_secret"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(range(len(RECORDS))), tamper=st.sampled_from(TAMPERS), pick=st.integers(0, 10 ** 6))
 def test_every_change_to_a_record_fails_the_check_naming_what_and_where(which, tamper, pick):
     rec = copy.deepcopy(RECORDS[which])
