@@ -47,16 +47,19 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     host.select_option("#player-count", "3")
     host.select_option(".seat-live[data-seat='1']", "ai")
     assert host.locator("#seat-list .seat[data-seat='1'] .seat-level").count() == 1
+    # every level the local table offers, the expert included
+    assert host.locator("#seat-list .seat[data-seat='1'] .seat-level option").all_inner_texts() == [
+        "Random", "Easy", "Medium", "Hard", "Expert"]
     host.select_option(".seat-live[data-seat='2']", "human")
     assert host.locator("#seat-list .seat[data-seat='2'] input").count() == 1  # a hot-seat player's name
     host.select_option(".seat-live[data-seat='2']", "friend")
     screenshot(host, "live-setup-desktop")
     host.evaluate("(o) => window.urzeit.startLive({game: 'sammler', players: 3, options: o, name: 'Ada',"
-                  " seats: [{kind: 'friend'}, {kind: 'ai', level: 'easy'}, {kind: 'friend'}]})", SHORT)
+                  " seats: [{kind: 'friend'}, {kind: 'ai', level: 'expert'}, {kind: 'friend'}]})", SHORT)
     host.wait_for_selector("#live-panel .live-seat[data-seat='2'] .live-invite")
     bot = host.locator("#live-panel .live-seat[data-seat='1']")
     assert bot.get_attribute("data-here") == "ai" and bot.locator(".live-invite").count() == 0
-    assert bot.locator(".live-name").inner_text() == "Computer (Easy)"  # named once, where it plays beside it
+    assert bot.locator(".live-name").inner_text() == "Computer (Expert)"  # named once, where it plays beside it
     assert bot.locator(".live-state").inner_text() == "on this device"
 
     friend = new_page(browser, "de", phone=True)
@@ -68,14 +71,14 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     connected(host, friend)
     seat = friend.locator("#live-panel .live-seat[data-seat='1']")
     friend.wait_for_function("() => document.querySelector(\"#live-panel .live-seat[data-seat='1']\").dataset.here === 'ai'")
-    assert seat.locator(".live-name").inner_text() == "Computer (Leicht)"
+    assert seat.locator(".live-name").inner_text() == "Computer (Experte)"
     assert seat.locator(".live-state").inner_text() == "beim Gastgeber"
     assert seat.get_attribute("data-state") == "open"
-    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Leicht)", "Cy"]
+    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Experte)", "Cy"]
     play_humans([host, friend], moves_max=3)
     # the computer moved after Ada's first move: its move, worded on the friend's page (checked now:
     # the log of a fair table starts anew after a reload or a resumed connection)
-    friend.wait_for_function("() => document.getElementById('log').innerText.includes('Computer (Leicht)')", timeout=30_000)
+    friend.wait_for_function("() => document.getElementById('log').innerText.includes('Computer (Experte)')", timeout=30_000)
     # a reload of the host: its computer seat comes back from this tab's session (its own key)
     host.reload()
     host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
@@ -97,7 +100,7 @@ def test_computer_seat_and_friend_at_one_live_table(browser, served_dist):
     for p in (host, friend):
         p.wait_for_function("(g) => window.urzeit.view.fair.gid !== g && window.urzeit.view.fair.state", arg=rec["gid"],
                             timeout=30_000)
-    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Leicht)", "Cy"]
+    assert friend.evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == ["Ada", "Computer (Experte)", "Cy"]
     play_humans([host, friend])
     again = checked(friend)
     assert again["gid"] != rec["gid"] and any(m["kind"] == "act" and m["seat"] == 1 for m in again["messages"])

@@ -31,7 +31,7 @@ const live = {
   // seat → {kind: "ai" | "human", level, name, party, priv}; `here` (a friend's) says which seats those are
   chatTimes: new Map(), local: new Map(), here: [], mainParty: null, shown: null, partyHave: new Map(), thinking: null, handing: null,
 };
-const LEVELS = ["random", "easy", "medium", "hard"];
+const LEVELS = ["random", "easy", "medium", "hard", "expert"];
 const ANSWER_MS = 10 * 60 * 1000;  // how long a friend's answer waits for the host
 const CATCH_UP_MS = 1500;  // a peer further on than we are: then we ask for what we lack
 const CHAT_MAX = 200, CHAT_LINES = 5, CHAT_WINDOW_MS = 10_000;

@@ -121,7 +121,7 @@ function renderSeatForm() {
       }
       if (seat.live === "ai") {
         const level = el("select", { class: "seat-level", "aria-label": `${t("level")} ${i + 1}` });
-        for (const l of ["random", "easy", "medium", "hard"]) level.append(new Option(t("levels")[l], l, false, seat.level === l));
+        for (const l of ["random", "easy", "medium", "hard", "expert"]) level.append(new Option(t("levels")[l], l, false, seat.level === l));
         level.onchange = () => { seat.level = level.value; };
         li.append(level);
       }
