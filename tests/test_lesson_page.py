@@ -171,6 +171,11 @@ def test_the_sammler_lesson_played_as_a_learner(browser, served_dist, device):
             page.wait_for_selector("#lesson-panel[data-step='6']")
             assert page.evaluate("() => window.urzeit.view.state_id") == state
             assert page.text_content("#log").strip(), "the log of the moves so far is back"
+            # a reload returns to the lesson at the same step, not to the menu
+            page.reload()
+            page.wait_for_selector("#lesson-panel[data-step='6']", timeout=60_000)
+            assert page.evaluate("() => window.urzeit.view.state_id") == state
+            assert page.text_content("#log").strip()
         play(page, device, lang, touch)
         page.wait_for_timeout(300)
         shot(page, f"lesson-sammler-last-{device}")

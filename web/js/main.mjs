@@ -147,6 +147,11 @@ onSettingsChange(({ name }) => {
 // A reload returns to the game that was at the table (the menu is one tap away).
 async function returnToTable() {
   const id = tableAfterReload();
+  const lesson = id && /^lesson:([\w-]+)\/([\w-]+)$/.exec(id);
+  if (lesson) {  // the lesson resumes from its kept progress
+    if ($("game").hidden) startLesson(lesson[1], lesson[2]).catch((err) => showError($("import-message"), err));
+    return;
+  }
   const saved = id && listSaves().find((s) => s.id === id && s.ok);
   if (!saved || !$("game").hidden) return;
   try {

@@ -8,7 +8,7 @@ import { engine } from "../boot.mjs";
 import { errorText, getLang, t } from "../i18n.mjs";
 import { settings } from "../settings.mjs";
 import { $, TEST_MODE, app, el, match, nav, showError } from "./shared.mjs";
-import { isHumanTurn, logEvents, renderer, setView } from "./table.mjs";
+import { isHumanTurn, logEvents, rememberTable, renderer, setView } from "./table.mjs";
 
 const WORDS = {
   de: {
@@ -116,6 +116,7 @@ export async function startLesson(game, name, { fresh = false } = {}) {
     note = { de: WORDS.de.restarted, en: WORDS.en.restarted };
   }
   nav.openMatch({ match: r.match, view: r.view }, { mode: "lesson" });
+  rememberTable(`lesson:${game}/${name}`);  // a reload resumes the lesson at this step
   Object.assign(lesson, { id: r.lesson, game, name, learner: r.learner, step: r.step, say: note, sayKind: note ? "note" : null,
                           busy: false, targetKey: null });
   for (const m of r.moves) logEvents([], m.log);  // a resumed lesson's log so far (no animation)

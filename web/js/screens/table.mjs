@@ -100,7 +100,8 @@ export function openMatch(result, opts = {}) {
   if (match.mode === "live") advance();
 }
 
-// The game at the table, so a reload returns to it (menu.mjs knows nothing of this).
+// The game at the table, so a reload returns to it (menu.mjs knows nothing of this): a
+// save's id, or what another screen names (a lesson: "lesson:<game>/<name>").
 const TABLE_KEY = "urzeit.table";
 export function rememberTable(saveId) {
   try {
