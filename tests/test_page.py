@@ -86,6 +86,9 @@ def test_play_nim_to_the_end_through_the_page(page, served_dist):
     page.click("[data-game-id='nim']")
     page.click("#start-button")
     page.wait_for_selector("#app[data-game='nim']")
+    # the one person at a table of computers is spoken to
+    page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")
+    assert page.locator("#turn-info").inner_text().strip() == "Your move"
     open_action_list(page)
     for _ in range(40):
         page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")

@@ -291,8 +291,11 @@ function renderTurn(view) {
     return;
   }
   const name = match.names[view.current_seat];
+  // the one person at a table of computers (a lesson too) is spoken to: "Du bist am Zug"
+  const alone = match.seats.filter((s) => s.kind === "human").length === 1;
   const text = match.mode === "replay" ? t("replayTurn", name)
-    : match.seats[view.current_seat].kind === "ai" ? t("thinking", name) : t("turnOf", name);
+    : match.seats[view.current_seat].kind === "ai" ? t("thinking", name)
+    : alone && match.mode !== "fair" ? t("yourTurn") : t("turnOf", name);
   info.replaceChildren(seatMark(view.current_seat), text);
 }
 
