@@ -104,14 +104,33 @@ export function loadFair(gid, seat) {
   }
 }
 
-export function writeFair(entry) {
+// Finished fair games do not pile up (a record is 60–140 kB; the browser's storage holds a few
+// MB): the newest MAX_FAIR_FINISHED are kept for their check. Unfinished ones hold the keys of
+// games still going and are never dropped.
+export const MAX_FAIR_FINISHED = 20;
+
+function finishedFair(except) {
+  return listFair().filter((d) => d.over && !(d.gid === except.gid && d.seat === except.seat));  // newest first
+}
+
+export function writeFair(entry, maxFinished = MAX_FAIR_FINISHED) {
   const s = storage();
   if (!s) return false;
-  try {
-    s.setItem(fairKey(entry.gid, entry.seat), JSON.stringify(entry));
-    return true;
-  } catch {
-    return false;  // without its key the game cannot go on here: the caller sends no link
+  const text = JSON.stringify(entry);
+  const old = finishedFair(entry);
+  for (const d of old.slice(maxFinished)) deleteFair(d.gid, d.seat);
+  const room = old.slice(0, maxFinished);
+  for (;;) {
+    try {
+      s.setItem(fairKey(entry.gid, entry.seat), text);
+      return true;
+    } catch {
+      // full: the oldest finished game makes room; with none left the write fails, and
+      // without its key the game cannot go on here (the caller sends no link)
+      const d = room.pop();
+      if (!d) return false;
+      deleteFair(d.gid, d.seat);
+    }
   }
 }
 
