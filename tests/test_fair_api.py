@@ -218,3 +218,47 @@ def test_a_chat_line_is_signed_by_its_seat_and_checked():
     # a line the host (seat 0) made up in seat 1's name: it has no key of seat 1's
     fake = ok({"op": "fair_chat", "party": p[0], "text": "I resign"})["message"]
     refused({"op": "fair_chat_check", "party": p[1], "message": dict(fake, seat=1)}, "fair.bad_signature")
+
+
+def play_logged(game, options):
+    """A whole two-seat game through the api in English, the moves chosen in turn (a card made
+    or kept whenever one can be); (parties, each seat's log lines as its replies gave them)."""
+    a = ok({"op": "fair_new", "game": game, "players": 2, "seat": 0, "options": options, "name": "Ada", "lang": "en"})
+    link = ok({"op": "fair_link", "party": a["party"], "to": 1})
+    b = ok({"op": "fair_join", "messages": link["messages"], "seat": 1, "name": "Bo", "names": link["names"], "lang": "en"})
+    p, logs, cur, k = {0: a["party"], 1: b["party"]}, {0: a.get("log", []), 1: b.get("log", [])}, 1, 0
+    for _ in range(2000):
+        res = ok({"op": "fair_view", "party": p[cur], "lang": "en"})
+        w, legal = res["waiting"], res["view"].get("legal")
+        if w["seats"] == [cur] and w["for"] == "move":
+            k += 1
+            pick = next((x for x in legal if x["type"] in ("create", "keep_item")), legal[(k * 7) % len(legal)])
+            logs[cur] = logs[cur] + ok({"op": "fair_act", "party": p[cur], "action": pick, "lang": "en"}).get("log", [])
+            continue
+        link = ok({"op": "fair_link", "party": p[cur], "to": 1 - cur})
+        r = ok({"op": "fair_receive", "party": p[1 - cur], "messages": link["messages"], "names": link["names"], "lang": "en"})
+        logs[1 - cur] = logs[1 - cur] + r.get("log", [])
+        if w["for"] is None and r["waiting"]["for"] is None:
+            return p, logs
+        cur = 1 - cur
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game, options", [("sammler", SHORT), ("spaeher", {})])
+def test_a_restored_party_words_the_whole_game_so_far_as_it_was_played(game, options):
+    # a reload of the page restores the party: its log is the one the player saw, line by line
+    # (its own face-down keeps by the item it kept, as it made them)
+    p, logs = play_logged(game, options)
+    rec = ok({"op": "fair_record", "party": p[0]})
+    if game == "spaeher":
+        assert any(m["kind"] == "act" and m["action"]["type"] == "keep_item" for m in rec["messages"])
+    for seat in (0, 1):
+        priv = ok({"op": "fair_private", "party": p[seat]})
+        mine = ok({"op": "fair_record", "party": p[seat]})["messages"]
+        r = ok({"op": "fair_restore", "private": priv, "messages": mine, "names": ["Ada", "Bo"], "lang": "en"})
+        assert len(logs[seat]) > 10
+        assert [(x["en"], x["de"]) for x in r["log"]] == [(x["en"], x["de"]) for x in logs[seat]]
+        assert "?" not in " ".join(x["en"] for x in r["log"])
+        # without a language: no words (the host's computer seats), the same party
+        bare = ok({"op": "fair_restore", "private": priv, "messages": mine, "names": ["Ada", "Bo"]})
+        assert "log" not in bare and bare["view"]["state_id"] == r["view"]["state_id"]

@@ -247,10 +247,12 @@ def test_elawa_live_drop_reload_and_link(browser, served_dist):
 
     # a reload of the host: the table from its storage; the same game continues by link
     at = same_state([host, friend])
+    log = host.locator("#log").inner_text()
     host.reload()
     host.wait_for_selector("#app[data-game='elawa'][data-mode='fair']", timeout=READY)
     host.wait_for_selector("#live-panel .live-seat[data-seat='1'][data-state='none']")
     assert state_id(host) == at
+    assert log.strip() and host.locator("#log").inner_text() == log  # the moves so far, worded again
     friend.wait_for_selector("#live-panel .live-seat[data-seat='0'][data-state='closed']")
     mover, other, to = (host, friend, 1) if host.locator("#app").get_attribute("data-fair-waiting") == "me" else (friend, host, 0)
     play([mover], moves=1)
@@ -264,9 +266,11 @@ def test_elawa_live_drop_reload_and_link(browser, served_dist):
 
     # a reload of the friend: its table from storage, then a fresh invite connects again
     at = state_id(friend)
+    log = friend.locator("#log").inner_text()
     friend.reload()
     friend.wait_for_selector("#app[data-game='elawa'][data-mode='fair']", timeout=READY)
     assert state_id(friend) == at
+    assert log.strip() and friend.locator("#log").inner_text() == log
     assert "Einladung" in friend.locator("#message").inner_text()
     link = invite(host, 1)
     open_link_here(friend, link)

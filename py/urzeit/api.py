@@ -546,9 +546,13 @@ def op_fair_private(req):
 
 
 def op_fair_restore(req):
-    party, out = fair.Party.restore(req["private"], req["messages"])
+    accepted = []  # the moves so far, for the log (a reload shows what happened before it)
+    party, out = fair.Party.restore(req["private"], req["messages"], accepted)
     fs = _FairSeat(party, req.get("names"))
-    return _fair_reply(fs, out, _lang(req))
+    try:
+        return _fair_reply(fs, out, _lang(req), accepted)
+    except Exception:  # the game goes on without its old log lines rather than not at all
+        return _fair_reply(fs, out, _lang(req))
 
 
 def op_fair_record(req):

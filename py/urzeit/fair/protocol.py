@@ -264,10 +264,11 @@ class Party:
         return out
 
     @classmethod
-    def restore(cls, priv, messages) -> tuple:
+    def restore(cls, priv, messages, accepted=None) -> tuple:
         """The party again from its private part and the public messages it had accepted (from
         the player's own storage, trusted like the browser: signatures are not checked again);
-        (party, the messages it has still to send)."""
+        (party, the messages it has still to send). `accepted`, a list, receives each message
+        with the state it was applied in (as link.receive gives them: the game's log again)."""
         if not isinstance(priv, dict) or sorted(str(k) for k in priv if k != "deck") != sorted(PRIVATE_FIELDS) \
                 or priv["format"] != PRIVATE_FORMAT or priv["version"] != 1:
             raise BadSave("not the private part of a fair party", reason="fair.bad_private")
@@ -294,7 +295,23 @@ class Party:
                     and (m.get("key"), m.get("commit")) != mine:
                 raise BadSave("this seat joined with another key", reason="fair.private_mismatch",
                               params={"seat": party.seat})
+            before = party.state
+            logged = m
+            if (accepted is not None and before is not None and before is not party.public
+                    and isinstance(m, dict) and m.get("kind") == "act" and m.get("seat") == party.seat):
+                # this seat's own move as it made it (the message shows it as the others saw it:
+                # a card kept face down)
+                real = _matching(before, m.get("action"), [c for _, c, _ in m.get("open", [])],
+                                 [party.mine[j] for j in m.get("drop", []) if j in party.mine])
+                logged = dict(m, action=real) if real is not None else m
             party._accept(m, own=True)  # no answers while replaying: they are among the messages
+            if accepted is not None:
+                m = logged
+                if before is not None and m.get("kind") == "act" and "open" in m and m.get("seat") != party.seat:
+                    before = before.clone()  # the state the move was made in: with the cards it shows
+                    for _, card, _ in m["open"]:
+                        before.reveal(m["seat"], card)
+                accepted.append((m, before))
         out = [] if party.joins[party.seat] is not None else party.join()
         return party, out + party._due_messages()
 

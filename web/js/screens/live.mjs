@@ -855,7 +855,7 @@ async function restoreLocal(list) {
   live.partyHave.clear();
   for (const [seat, l] of list) {
     if (!Number.isInteger(seat) || !l || !l.priv) continue;
-    const r = await engine.request({ op: "fair_restore", private: l.priv, messages: saved.messages, names: saved.names });
+    const r = await engine.request({ op: "fair_restore", private: l.priv, messages: saved.messages, names: saved.names, lang: null });  // no words: nobody reads this seat's log
     live.local.set(seat, { kind: l.kind, level: l.level, name: l.name, priv: l.priv, party: r.party });
     hold(r.send);
   }
