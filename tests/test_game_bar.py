@@ -81,3 +81,50 @@ def test_the_phone_bar_is_one_row_and_more_folds_out_the_rest(browser, served_di
     page.screenshot(path=str(ARTIFACTS / "game-bar-elawa-1366x800-en.png"))
     page.watch.assert_clean()
     ctx.close()
+
+
+STRIP = """() => { const s = document.getElementById('score-strip'); const r = s.getBoundingClientRect();
+  return { shown: r.height > 0, left: r.left, right: r.right, line: document.getElementById('status-line').getBoundingClientRect().height,
+           scores: [...s.querySelectorAll('li')].map((li) => li.textContent), marks: s.querySelectorAll('li svg').length }; }"""
+
+
+def test_a_phone_keeps_every_seats_points_in_sight_beside_whose_turn(browser, served_dist):
+    # the scoreboard lies below the board on a phone: the status line carries each seat's mark and points
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script("localStorage.setItem('urzeit.lang', 'de'); globalThis.urzeitTestNoSnapshot = true")
+    page = ctx.new_page()
+    page.watch = PageWatch(page, served_dist.rstrip("/"))
+    page.goto(served_dist + "?test=1&seed=5")
+    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    page.click("[data-game-id='sammler']")
+    page.select_option("#player-count", "5")
+    for seat in range(1, 5):
+        page.select_option(f"#seat-list li[data-seat='{seat}'] select.seat-kind", "ai")
+        page.select_option(f"#seat-list li[data-seat='{seat}'] select.seat-level", "random")
+    page.click("#start-button")
+    page.wait_for_selector("#app[data-game='sammler']")
+    for _ in range(6):  # a few rounds, so that points are on the board
+        wait_idle(page)
+        r = page.evaluate("() => window.urzeit.act(window.urzeit.legal[window.urzeit.legal.length - 1])")
+        assert r["ok"], r
+    wait_idle(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    s = page.evaluate(STRIP)
+    scores = page.evaluate("() => window.urzeit.view.scores")
+    assert s["shown"] and s["left"] >= 0 and s["right"] <= 360, s
+    assert s["scores"] == [str(x) for x in scores] and s["marks"] == 5, (s, scores)
+    assert s["line"] <= 64, s  # at most two short rows
+    # its own row at five, whoever is to move: the line keeps its height
+    heights = set()
+    for _ in range(6):
+        heights.add(page.evaluate(STRIP)["line"])
+        page.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")
+        page.wait_for_timeout(30)
+    assert len(heights) == 1, heights
+    wait_idle(page)
+    page.screenshot(path=str(ARTIFACTS / "score-strip-sammler-5-360x740-de.png"))
+    page.set_viewport_size({"width": 1366, "height": 800})  # the scoreboard beside the board: no strip
+    page.wait_for_timeout(100)
+    assert not page.evaluate(STRIP)["shown"]
+    page.watch.assert_clean()
+    ctx.close()

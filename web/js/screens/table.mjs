@@ -242,6 +242,14 @@ function renderScores(view) {
     li.append(name, pts);
     board.append(li);
   });
+  // a phone's status line: each seat's mark and points (the scoreboard above says it in words)
+  $("score-strip").dataset.seats = String(view.scores.length);
+  $("score-strip").replaceChildren(...view.scores.map((score, i) => {
+    const li = document.createElement("li");
+    li.dataset.seat = String(i);
+    li.append(seatMark(i, { size: 13 }), String(score));
+    return li;
+  }));
 }
 
 // A legal action in words: the engine's (view.words.legal, parallel to view.legal).
