@@ -24,20 +24,24 @@ SETUP = """async ({finished, unfinished, pad}) => {
 COUNT = """async () => { const st = await import('./js/storage.mjs');
     const all = st.listFair();
     return {finished: all.filter((d) => d.over).map((d) => d.gid), open: all.filter((d) => !d.over).map((d) => d.gid)}; }"""
-WRITE = """async (gid) => { const st = await import('./js/storage.mjs');
-    return st.writeFair(window.entry(gid, 0, 1000, false)); }"""
+WRITE = """async ([gid, over]) => { const st = await import('./js/storage.mjs');
+    return st.writeFair(window.entry(gid, 0, 1000, over)); }"""
 
 
 def test_finished_fair_games_beyond_twenty_are_dropped_and_a_full_storage_makes_room(page, served_dist):
     page.goto(served_dist + "?test=1")
     page.wait_for_selector("#game-list .game-card", timeout=READY)
-    # 25 finished games (done0 the oldest) and 2 unfinished: a new game's write keeps the newest 20 finished
+    # 25 finished games (done0 the oldest) and 2 unfinished: a move of a game in play drops nothing
     page.evaluate(SETUP, {"finished": 25, "unfinished": 2, "pad": 10})
-    assert page.evaluate(WRITE, "new") is True
+    assert page.evaluate(WRITE, ["new", False]) is True
+    kept = page.evaluate(COUNT)
+    assert len(kept["finished"]) == 25 and sorted(kept["open"]) == ["new", "open0", "open1"]
+    # when it ends, the newest 20 finished games stay, itself among them
+    assert page.evaluate(WRITE, ["new", True]) is True
     kept = page.evaluate(COUNT)
     assert len(kept["finished"]) == 20
-    assert set(kept["finished"]) == {f"done{i}" for i in range(5, 25)}  # the five oldest went
-    assert sorted(kept["open"]) == ["new", "open0", "open1"]
+    assert set(kept["finished"]) == {"new"} | {f"done{i}" for i in range(6, 25)}  # the six oldest went
+    assert sorted(kept["open"]) == ["open0", "open1"]
 
     # a storage filled to the brim with finished games (~400 kB each): the write still succeeds,
     # the oldest finished games made room, the unfinished ones stay

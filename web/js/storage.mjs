@@ -117,9 +117,10 @@ export function writeFair(entry, maxFinished = MAX_FAIR_FINISHED) {
   const s = storage();
   if (!s) return false;
   const text = JSON.stringify(entry);
-  const old = finishedFair(entry);
-  for (const d of old.slice(maxFinished)) deleteFair(d.gid, d.seat);
-  const room = old.slice(0, maxFinished);
+  // a game that ends joins the finished ones: the oldest beyond the limit go (read only then,
+  // not at every move: the entries are big)
+  if (entry.over) for (const d of finishedFair(entry).slice(maxFinished - 1)) deleteFair(d.gid, d.seat);
+  let room = null;
   for (;;) {
     try {
       s.setItem(fairKey(entry.gid, entry.seat), text);
@@ -127,6 +128,7 @@ export function writeFair(entry, maxFinished = MAX_FAIR_FINISHED) {
     } catch {
       // full: the oldest finished game makes room; with none left the write fails, and
       // without its key the game cannot go on here (the caller sends no link)
+      room = room || finishedFair(entry);
       const d = room.pop();
       if (!d) return false;
       deleteFair(d.gid, d.seat);
