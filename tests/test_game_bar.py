@@ -30,13 +30,19 @@ def new_game(page, game):
     page.wait_for_timeout(200)
 
 
-def test_the_phone_bar_is_one_row_and_more_folds_out_the_rest(browser, served_dist):
+def open_phone(browser, served_dist):
+    """A German 360 px phone with the menu ready: (context, page)."""
     ctx = browser.new_context(**PHONE)
     ctx.add_init_script("localStorage.setItem('urzeit.lang', 'de'); globalThis.urzeitTestNoSnapshot = true")
     page = ctx.new_page()
     page.watch = PageWatch(page, served_dist.rstrip("/"))
     page.goto(served_dist + "?test=1&seed=5")
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    return ctx, page
+
+
+def test_the_phone_bar_is_one_row_and_more_folds_out_the_rest(browser, served_dist):
+    ctx, page = open_phone(browser, served_dist)
     for game in ("sammler", "spaeher", "elawa"):
         new_game(page, game)
         b = page.evaluate(BAR)
@@ -90,12 +96,7 @@ STRIP = """() => { const s = document.getElementById('score-strip'); const r = s
 
 def test_a_phone_keeps_every_seats_points_in_sight_beside_whose_turn(browser, served_dist):
     # the scoreboard lies below the board on a phone: the status line carries each seat's mark and points
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("localStorage.setItem('urzeit.lang', 'de'); globalThis.urzeitTestNoSnapshot = true")
-    page = ctx.new_page()
-    page.watch = PageWatch(page, served_dist.rstrip("/"))
-    page.goto(served_dist + "?test=1&seed=5")
-    page.wait_for_selector("#app[data-ready='true']", timeout=READY)
+    ctx, page = open_phone(browser, served_dist)
     page.click("[data-game-id='sammler']")
     page.select_option("#player-count", "5")
     for seat in range(1, 5):
