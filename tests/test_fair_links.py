@@ -154,7 +154,7 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
     host.click("[data-game-id='sammler']")
     host.fill("#seat-list input", "Ada")
     host.click("#start-button")
-    host.wait_for_selector("#app[data-game='sammler'][data-mode='live']")
+    host.wait_for_selector("#app[data-game='sammler'][data-mode='local']")
     host.click("#share-button")
     host.wait_for_selector("#share-dialog[open]")
     assert "trust" in host.locator("#share-note").inner_text()

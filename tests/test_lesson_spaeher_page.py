@@ -122,7 +122,7 @@ def test_the_spaeher_lesson_played_as_a_learner(browser, served_dist, device):
                 page.click("#lesson-next" if kind == "read" else "#lesson-show")
                 wait_step_change(page, step)
             page.click("#lesson-real-game")
-            page.wait_for_selector("#app[data-mode='live']")
+            page.wait_for_selector("#app[data-mode='local']")
             seats = page.evaluate("() => window.urzeit.view.seats")
             assert [s["kind"] for s in seats] == ["human", "ai"] and seats[1]["level"] == "easy"
             assert page.evaluate("() => window.urzeit.view.mode") == "normal" and page.is_hidden("#lesson-ring")

@@ -343,8 +343,9 @@ def test_three_players_live_star(browser, served_dist):
         p.wait_for_selector("#end-fair[data-verified='true']", timeout=30_000)
     assert checked(host) == checked(one) == checked(two)
     # a state hash that differs from the host's own stops the game with a clear error
-    one.evaluate("(k) => window.urzeit.live.sendRaw(0, JSON.stringify({t: 'h', k: String(k), h: 'not-the-same'}))",
-                 state_id(one))
+    # (a hash is keyed by the game and its state: one of another game could never stop this one)
+    one.evaluate("(k) => window.urzeit.live.sendRaw(0, JSON.stringify({t: 'h', k: k, h: 'not-the-same'}))",
+                 one.evaluate("() => `${window.urzeit.view.fair.gid}:${window.urzeit.view.state_id}`"))
     host.wait_for_selector("#app[data-live-mismatch='1']", timeout=5000)
     assert "differ" in host.locator("#message").inner_text()
     for p in (one, two, host):

@@ -14,6 +14,7 @@ import time
 from . import __version__, ai, fair, games, lessons
 from . import match as matches
 from .fair import link as fair_link
+from .fair import record as fair_record
 from .fair.duel import bot_view
 from .fair import chat as fair_chat
 from .core.game import load_messages
@@ -50,7 +51,7 @@ _FIELDS = {
     "fair_record": ({"op", "party"}, set()),
     "fair_check": ({"op", "record"}, set()),
     "fair_close": ({"op", "party"}, set()),
-    "fair_ai": ({"op", "party"}, {"level", "budget_ms"}),
+    "fair_ai": ({"op", "party"}, {"level", "budget_ms", "slice_ms"}),
     "fair_chat": ({"op", "party"}, {"text", "p"}),
     "fair_chat_check": ({"op", "party", "message"}, set()),
     "lesson_start": ({"op", "game", "name"}, {"resume", "lang"}),
@@ -222,6 +223,11 @@ def op_ai(req):
     slice_ms = _int(req, "slice_ms", 1, 60_000, allow_none=True)
     if slice_ms is None:
         return _run_job(job, None)
+    return _start_job(job, slice_ms)
+
+
+def _start_job(job, slice_ms):
+    """A search in time slices: its first slice now; `ai_continue` runs the next ones."""
     global _job_counter
     _job_counter += 1
     job_id = f"j{_job_counter}"
@@ -237,8 +243,13 @@ def op_ai_continue(req):
     job = _jobs.get(job_id) if isinstance(job_id, str) else None
     if job is None:
         raise UnknownMatch("no such search: it finished, was replaced or never started")
-    match = matches.peek(job["match"])
-    if match is None or match.revision != job["revision"]:
+    if "party" in job:  # a computer seat of a fair table: its party must not have moved on
+        fs = _parties.get(job["party"])
+        stale = fs is None or len(fs.party.accepted) != job["mark"]
+    else:
+        match = matches.peek(job["match"])
+        stale = match is None or match.revision != job["revision"]
+    if stale:
         _jobs.pop(job_id, None)
         raise StaleState("the game changed while the computer was thinking; ask again")
     return _run_job(job, _int(req, "slice_ms", 1, 60_000, allow_none=True), job_id)
@@ -258,6 +269,8 @@ def _run_job(job, slice_ms, job_id=None):
             return {"pending": True, "job": job_id}
     if job_id is not None:
         _jobs.pop(job_id, None)
+    if "finish" in job:
+        return job["finish"](action)
     match = matches.peek(job["match"])
     search = job["stats"]  # what the search did (simulations, planned, limit_s, cut); {} if none
     lang = job["lang"]
@@ -423,7 +436,7 @@ def _fair_view(fs, lang) -> dict:
     s = p.state if p.started else p.game.new_game(p.players, 0, p.table["options"], chance="external")
     v = s.view(p.seat)
     v.update({
-        "game": p.game.id, "match": fs.id, "state_id": len(fair.export(p)["messages"]), "seat": p.seat,
+        "game": p.game.id, "match": fs.id, "state_id": fair_record.length(p), "seat": p.seat,
         "current_seat": None if s.is_over else s.current_player,  # while draws are due: who moves next
         "over": s.is_over, "scores": s.scores(), "winners": s.winners() if s.is_over else None,
         "stats": s.end_stats(),
@@ -459,9 +472,11 @@ def _fair_log(fs, accepted, lang):
     return lines
 
 
-def _fair_reply(fs, out, lang, accepted=(), known=0):
+def _fair_reply(fs, out, lang, accepted=(), known=0, since=0):
+    """`new`: every message the party took in by this request (its own among them), in the order
+    it took them: the page appends them to its store and passes them on, never the whole record."""
     reply = {"party": fs.id, "view": _fair_view(fs, lang), "send": out, "waiting": fair_link.waiting(fs.party),
-             "accepted": len(accepted), "known": known, "names": fs.names}
+             "accepted": len(accepted), "known": known, "names": fs.names, "new": fs.party.accepted[since:]}
     log = _fair_log(fs, accepted, lang)
     if log is not None:
         reply["log"] = log
@@ -510,19 +525,21 @@ def op_fair_join(req):
 def op_fair_receive(req):
     fs = _fair_seat(req)
     lang = _lang(req)
+    since = len(fs.party.accepted)
     trial, out, accepted, known = fair_link.receive(fs.party, req["messages"])
     if req.get("names") is not None:
         fs.merge_names(req["names"])
     fs.party = trial
-    return _fair_reply(fs, out, lang, accepted, known)
+    return _fair_reply(fs, out, lang, accepted, known, since)
 
 
 def op_fair_act(req):
     fs = _fair_seat(req)
     before = fs.party.state
+    since = len(fs.party.accepted)
     out = fs.party.act(req["action"])  # checks everything before it changes anything
     # the log words this seat's own move as made (the message may show it with cards face down)
-    return _fair_reply(fs, out, _lang(req), [(dict(out[0], action=req["action"]), before)])
+    return _fair_reply(fs, out, _lang(req), [(dict(out[0], action=req["action"]), before)], since=since)
 
 
 def op_fair_view(req):
@@ -549,10 +566,11 @@ def op_fair_restore(req):
     accepted = []  # the moves so far, for the log (a reload shows what happened before it)
     party, out = fair.Party.restore(req["private"], req["messages"], accepted)
     fs = _FairSeat(party, req.get("names"))
+    since = len(req["messages"])  # what the page holds already; `new`: what is due now
     try:
-        return _fair_reply(fs, out, _lang(req), accepted)
+        return _fair_reply(fs, out, _lang(req), accepted, since=since)
     except Exception:  # the game goes on without its old log lines rather than not at all
-        return _fair_reply(fs, out, _lang(req))
+        return _fair_reply(fs, out, _lang(req), since=since)
 
 
 def op_fair_record(req):
@@ -586,9 +604,16 @@ def op_fair_ai(req):
     s = p.state
     # from `secrets`: a friend who knew the seed could foresee the computer's choices
     bot_seed = secrets.randbits(64)
-    action = ai.choose_action(p.game, bot_view(s, p.seat), lambda rng: s.determinize(p.seat, rng), level, bot_seed,
-                              budget)
-    return {"party": fs.id, "action": action}
+    slice_ms = _int(req, "slice_ms", 1, 60_000, allow_none=True)
+    if slice_ms is None:
+        action = ai.choose_action(p.game, bot_view(s, p.seat), lambda rng: s.determinize(p.seat, rng), level, bot_seed,
+                                  budget)
+        return {"party": fs.id, "action": action}
+    # in slices, like a local table's computer: a peer's frames never wait for a whole search
+    steps = ai.choose_action_steps(p.game, bot_view(s, p.seat), lambda rng: s.determinize(p.seat, rng), level,
+                                   bot_seed, budget, None, {})
+    return _start_job({"party": fs.id, "mark": len(p.accepted), "steps": steps,
+                       "finish": lambda action: {"party": fs.id, "action": action}}, slice_ms)
 
 
 def op_fair_chat(req):

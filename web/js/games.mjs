@@ -25,6 +25,8 @@
 //     optional: autoAction(view) -> {action, note} or null: a step of the player's with nothing
 //                          to decide, which the page plays at once (note: {de, en} for the status
 //                          line); an undo goes back past it
+import { engine } from "./boot.mjs";
+import { getLang } from "./i18n.mjs";
 import { game as sammler } from "./renderers/sammler/index.mjs";
 import { game as spaeher } from "./renderers/spaeher/index.mjs";
 import { game as elawa } from "./renderers/elawa/index.mjs";
@@ -46,4 +48,11 @@ export function linkGameStyles(doc = document) {
 
 export function gameInfo(id) {
   return GAMES.find((g) => g.id === id) || null;
+}
+
+// A game's title in the page's language (a game the page has no entry for: the engine's).
+export function entryTitle(id) {
+  const g = gameInfo(id) || (engine.hello && engine.hello.games.find((x) => x.id === id));
+  if (!g) return id;
+  return g.titles[getLang()] || g.titles.de || id;
 }

@@ -6,17 +6,23 @@ import { linkGameStyles } from "./games.mjs";
 import { listSaves, newSaveId } from "./storage.mjs";
 import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
 import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
-import { act, bindTable, isHumanTurn, leaveTable, openMatch, openReplay, relabel, say, setView, tableAfterReload } from "./screens/table.mjs";
+import { act, bindTable, fail, isHumanTurn, leaveTable, relabel, say, setView } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
-import { fairAct, openFairLink, openSavedFair, relabelFair, shareFair, startFair } from "./screens/fair.mjs";
+import { openFairLink, openSavedFair, startFair } from "./screens/fair-open.mjs";
 import { hideStats, relabelStats, showStats } from "./screens/stats.mjs";
 import { bindSettings, renderSettings } from "./screens/settings.mjs";
 import { onSettingsChange, settings } from "./settings.mjs";
 import { setHighContrast } from "./seats.mjs";
 import { bindSound, soundReady } from "./sound.mjs";
 import { flightsRunning, motionLog, motionMs } from "./motion.mjs";
-import { endLive, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live.mjs";
-import { leaveLesson, lessonAct, lessonState, relabelLesson, startLesson } from "./screens/lesson.mjs";
+import { earlyLinks, liveTest, openLiveLink, startLive } from "./screens/live-invite.mjs";
+import { currentRoom, resumeLive } from "./sessions/live.mjs";
+import { LessonSession, lessonState } from "./sessions/lesson.mjs";
+import { LocalSession } from "./sessions/local.mjs";
+import { ReplaySession } from "./sessions/replay.mjs";
+import { FairSession } from "./sessions/fair.mjs";
+import { tableAfterReload } from "./sessions/remember.mjs";
+import { loadFair } from "./fair-store.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -29,23 +35,33 @@ function randomSeed() {
   return a[0];
 }
 
+// Every way to a table: each opens a session (sessions/), which the table screen asks.
+const openMatch = (result, opts = {}) => LocalSession.open(result, opts);
+const openReplay = (replay) => ReplaySession.open(replay);
+const startLesson = (game, name, opts) => LessonSession.start(game, name, opts);
 nav.openMatch = openMatch;
 nav.openReplay = openReplay;
+nav.startLesson = startLesson;
 nav.newGame = async ({ game, seats, options }) => {
-  leaveLesson();
   const result = await engine.request({ op: "new", game, seats, seed: randomSeed(), options });
   openMatch(result, { saveId: newSaveId() });
 };
 nav.newFairGame = startFair;
 nav.newLiveGame = startLive;
-nav.fairAct = fairAct;
-nav.fairShare = shareFair;
 nav.openFair = openSavedFair;
-nav.lessonAct = lessonAct;
+nav.showTableError = fail;
+// A live room belongs to the table it was opened with: another table closes it.
+nav.tableOpened = (session) => {
+  const room = currentRoom();
+  if (room && room !== session.room) room.close();
+};
+function closeRoom() {
+  const room = currentRoom();
+  if (room) room.close();
+}
 nav.toMenu = ({ keepGame = null } = {}) => {
-  endLive();
-  leaveLesson();
   leaveTable();
+  closeRoom();
   hideStats();
   $("menu").hidden = false;
   renderSaved();
@@ -53,8 +69,8 @@ nav.toMenu = ({ keepGame = null } = {}) => {
   if (keepGame) showSetup(keepGame);
 };
 nav.toStats = (game = null) => {
-  leaveLesson();
   leaveTable();
+  closeRoom();
   $("menu").hidden = true;
   showStats(game);
 };
@@ -75,7 +91,7 @@ engine.listen((status, info) => {
   if (status === "ready" && !linkChecked) {
     linkChecked = true;
     if (/^#[gfla]=/.test(location.hash)) openSharedLink();
-    else resumeLive().then((live) => live || returnToTable());
+    else resumeLive(resumeFairSeat).then((live) => live || returnToTable()).catch((err) => showError($("import-message"), err));
     registerServiceWorker();
   }
   renderStatus();
@@ -86,7 +102,8 @@ engine.listen((status, info) => {
 function recoverFromCrash() {
   // The worker died or hangs: tell the player, start a new engine, restore the game from
   // its autosave (every action is saved, so nothing is lost).
-  restoring = match.id && match.mode === "live" && !$("game").hidden ? { saveId: match.saveId } : null;
+  const s = match.session;
+  restoring = s && s.kind === "local" && !$("game").hidden ? { saveId: s.saveId } : null;
   match.generation++;
   $("message").textContent = t("engineCrashed");
   app.dataset.recovering = "true";
@@ -126,9 +143,7 @@ function toggleLang() {
   renderMenu();
   renderSettings();
   relabel();
-  relabelFair();
   relabelStats();
-  relabelLesson();
 }
 
 // High contrast: the seats' palette is swapped in place and everything drawn again.
@@ -141,8 +156,14 @@ onSettingsChange(({ name }) => {
   if (name !== "contrast") return;
   applyContrast();
   renderMenu();
-  if (match.view && !$("game").hidden) setView(match.view);
+  if (match.view && match.session && !$("game").hidden) setView(match.view);
 });
+
+// A live table after a reload: this seat's party from its own storage (null if none).
+async function resumeFairSeat(gid, seat, room) {
+  const saved = loadFair(gid, seat);
+  return saved ? FairSession.restore(saved, { room, autoShare: false }) : null;
+}
 
 // A reload returns to the game that was at the table (the menu is one tap away).
 async function returnToTable() {
@@ -161,11 +182,17 @@ async function returnToTable() {
   }
 }
 
+// A link that opens another table: the one before it ends first.
+function leaveToMenu() {
+  if (!$("game").hidden || currentRoom()) nav.toMenu();
+}
+
 async function openSharedLink() {
   const hash = location.hash;
   if (/^#[fgla]=/.test(hash)) hideStats();  // a link opens over any screen
   if (hash.startsWith("#l=") || hash.startsWith("#a=")) {  // live play: an invite or its answer
     history.replaceState(null, "", location.pathname + location.search);
+    if (hash.startsWith("#l=")) leaveToMenu();  // the table before it ends (its session, its room)
     $("import-message").textContent = "";
     app.dataset.liveLink = "opening";
     try {
@@ -179,6 +206,8 @@ async function openSharedLink() {
   }
   if (hash.startsWith("#f=")) {
     history.replaceState(null, "", location.pathname + location.search);
+    const room = currentRoom();
+    if (room && !room.session) room.close();  // a live invite still waiting for its answer
     $("import-message").textContent = "";
     app.dataset.fairLink = "opening";
     try {
@@ -226,6 +255,7 @@ $("menu-rules-button").addEventListener("click", () => showRules(selectedGame())
 $("import-file").addEventListener("change", (ev) => { if (ev.target.files[0]) importFile(ev.target.files[0]); ev.target.value = ""; });
 $("lang-toggle").addEventListener("click", toggleLang);
 $("stats-button").addEventListener("click", () => nav.toStats());
+earlyLinks();
 bindTable();
 bindDialogs();
 bindSettings();
@@ -250,11 +280,12 @@ if (TEST_MODE) {
     act,
     request: (obj) => engine.request(obj),
     get board() { return match.renderer && match.renderer.hook; },
-    loadSave: async (save) => openMatch(await engine.request({ op: "load", save })),
-    openReplay,
-    startFair,  // a fair game with options the menu does not offer (a short stack)
-    startLive,
-    startLesson,
+    loadSave: async (save) => { openMatch(await engine.request({ op: "load", save })); },
+    openReplay: async (replay) => { await openReplay(replay); },
+    startFair: async (opts) => { await startFair(opts); },  // a fair game with options the menu does not offer (a short stack)
+    startLive: async (opts) => { await startLive(opts); },
+    startLesson: async (...args) => { await startLesson(...args); },
+    get session() { return match.session && { kind: match.session.kind, matchId: match.session.matchId }; },
     get lesson() { return lessonState(); },
     live: liveTest,
     say,

@@ -52,6 +52,11 @@ PRIVATE_FIELDS = ("format", "version", "gid", "table", "seat", "key", "chain", "
 # + "deck" (the seed of the seat's deck secrets) in a game with private draws
 
 
+def message_digest(msg: dict) -> bytes:
+    """What tells two copies of a message apart: its signed body and its signature."""
+    return crypto.sha256(crypto.message_bytes(msg) + str(msg.get("sig")).encode())
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -179,6 +184,9 @@ class Party:
         self.pending = {}           # seat -> (value, message) for the round now due
         self.steps = 0              # acts applied
         self.transcript = []        # accepted messages in the record's order
+        self.accepted = []          # every accepted message in the order this party took it (a
+                                    # replay of them rebuilds it: the page stores these)
+        self.digests = {}           # (seat, n) -> digest of every accepted message (links overlap)
         # mental poker (only with a private deck)
         if deck is not None:
             distinct = sorted({_key_of(c): c for c in deck}.items())
@@ -318,8 +326,9 @@ class Party:
     def copy(self) -> "Party":
         """A copy to try messages on (states are replaced, never changed in place)."""
         c = copy.copy(self)
-        for f in ("keys", "joins", "heads", "lengths", "next_n", "draws", "transcript", "commits"):
+        for f in ("keys", "joins", "heads", "lengths", "next_n", "draws", "transcript", "commits", "accepted"):
             setattr(c, f, list(getattr(self, f)))
+        c.digests = dict(self.digests)
         c.pending, c.batch, c.unlocks, c.mine = dict(self.pending), dict(self.batch), dict(self.unlocks), dict(self.mine)
         c.card_keys, c.shown = [dict(d) for d in self.card_keys], [dict(d) for d in self.shown]
         c.held, c.put_away = [list(h) for h in self.held], [list(h) for h in self.put_away]
@@ -513,6 +522,8 @@ class Party:
             raise IllegalAction(f"seat {seat}'s message {msg['n']} before its message {self.next_n[seat]}",
                                 reason="fair.out_of_order", params={"seat": seat, "what": msg["n"]})
         getattr(self, "_accept_" + kind)(msg, seat)
+        self.accepted.append(msg)
+        self.digests[(seat, msg["n"])] = message_digest(msg)
 
     def _accept_join(self, msg, seat) -> None:
         if crypto.canonical(msg["table"]) != crypto.canonical(self.table):

@@ -145,7 +145,7 @@ function shareMessage() {
 }
 
 export async function shareGame() {
-  if (match.mode === "fair") return nav.fairShare();  // only public messages travel: screens/fair.mjs
+  if (match.session && match.session.share) return match.session.share();  // a fair game: only public messages travel
   $("share-title").textContent = t("shareTitle");
   delete $("share-dialog").dataset.fairTo;
   delete $("share-dialog").dataset.invite;

@@ -27,18 +27,19 @@ export function showEnd(view, { resultText, force = false }) {
   const first = shownFor === null;
   shownFor = key;
   // the statistics keep a game that ended here once (a reload or a replay adds nothing)
-  recordGame(finishedRecord(view, { mode: match.mode, saveId: match.saveId, seats: match.seats }));
+  const session = match.session;
+  const stats = session.stats || null;
+  if (stats) recordGame(finishedRecord(view, { mode: stats.mode, saveId: stats.saveId, seats: match.seats }));
   const box = $("end-screen");
   const r = match.renderer;
   const body = r && r.breakdown ? r.breakdown(view, document.documentElement.lang) : scoreTable(view);
-  const fair = match.mode === "fair" ? match.fairCheck : null;  // a fair game: its record checked
-  const lesson = match.mode === "lesson";  // a lesson's own panel offers the real game
-  const again = fair || lesson ? null : el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
+  const note = session.endNote ? session.endNote() : null;  // a fair game: its record checked
+  const again = !session.offers.again ? null : el("button", { type: "button", class: "primary", id: "again-button", onclick: playAgain }, t("again"));
   if (again) again.disabled = engine.status !== "ready";
   box.replaceChildren(...[  // without the parts a game does not have (replaceChildren would write "null")
     el("h2", { id: "end-title" }, t("gameOver")),
     el("p", { class: "end-result" }, resultText(view)),
-    fair ? el("p", { class: "end-fair", id: "end-fair", "data-verified": String(fair.verified) }, fair.text) : null,
+    note ? el("p", { class: "end-fair", id: "end-fair", "data-verified": String(note.verified) }, note.text) : null,
     // the ways on right below the result: a phone need not scroll past the long breakdown
     el("div", { class: "end-buttons" }, again,
       el("button", { type: "button", id: "new-game-button", onclick: () => nav.toMenu({ keepGame: match.game }) }, t("newGame")),
@@ -48,12 +49,12 @@ export function showEnd(view, { resultText, force = false }) {
     el("div", { class: "end-breakdown", "data-owner": "renderer" }, body)].filter(Boolean));
   box.hidden = false;
   // a lesson's last words (the score explained, the real game) are in its panel above the card
-  if (first) (lesson ? $("status-line") : box).scrollIntoView({ block: "start" });
+  if (first) (session.offers.endInPanel ? $("status-line") : box).scrollIntoView({ block: "start" });
 }
 
 async function playAgain() {
   try {
-    const replay = match.mode === "replay" ? match.replay : await engine.request({ op: "save", match: match.id });
+    const replay = await match.session.replayRecord();
     const seats = replay.seats.map((s) => ({ ...s }));
     await nav.newGame({ game: replay.game, seats, options: replay.options || {} });
   } catch (err) {

@@ -2,7 +2,7 @@
 // players' words, games to continue, loading a file. It paints before Python is ready.
 import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
-import { GAMES, gameInfo } from "../games.mjs";
+import { GAMES, entryTitle, gameInfo } from "../games.mjs";
 import { MAX_SAVES, deleteFair, deleteSave, listFair, listSaves, newSaveId, validRecord } from "../storage.mjs";
 import { seatMark } from "../seats.mjs";
 import { $, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
@@ -27,10 +27,7 @@ function menuEntries() {
   return [...listed, ...extra];
 }
 
-export function entryTitle(id) {
-  const g = gameInfo(id) || (engine.hello && engine.hello.games.find((x) => x.id === id));
-  return g ? tr(g.titles) : id;
-}
+export { entryTitle };
 
 function isPlayable(id) {
   return engine.status !== "ready" || engineGames().has(id);

@@ -9,19 +9,20 @@ export { SEAT_COLOURS };  // seats.mjs: one live palette (high contrast swaps it
 
 // The match on the table. names is one array for the whole match, reworded in place when
 // the language changes (the renderer holds the same array).
+// The table: its session (sessions/session.mjs: how it is played) and what it shows.
 export const match = {
-  id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null,
-  mode: "live", saveId: null, savedStateId: null, replay: null, step: 0, shownSeat: null,
+  session: null, id: null, game: null, view: null, seats: [], generation: 0, busy: false, names: [], renderer: null,
+  shownSeat: null, decisionShown: false, autoPlayed: null,
   log: [],  // what happened, kept as events so it can be reworded: {event, group} or {undo: true}
   logTail: null,  // the last line of the log: {group, entries, li} (a turn may still add to it)
-  searches: [],
-  fairCheck: null,  // a fair game's record checked at its end: {verified, text}  // test mode: what each computer decision's search did (bench/page_turns.py)
+  searches: [],  // test mode: what each computer decision's search did (bench/page_turns.py)
 };
 
 // Navigation between screens; main.mjs fills it in (screens do not import each other in a circle).
-export const nav = { toMenu: () => {}, openMatch: () => {}, newGame: async () => {}, newFairGame: async () => {}, newLiveGame: async () => {},
-                     fairAct: async () => ({ ok: false }), fairShare: async () => {}, openFair: async () => {},
-                     toStats: () => {}, lessonAct: async () => ({ ok: false }) };
+export const nav = { toMenu: () => {}, openMatch: () => {}, openReplay: async () => {}, newGame: async () => {},
+                     newFairGame: async () => {}, newLiveGame: async () => {}, openFair: async () => {},
+                     toStats: () => {}, startLesson: async () => {}, tableOpened: () => {},
+                     showTableError: () => {} };
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

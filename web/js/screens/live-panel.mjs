@@ -1,0 +1,110 @@
+// The live panel at the table: a dot per player (connected or not, who plays where), invites,
+// "continue by link" for a seat not connected, the chat and the host's rematch. It belongs to
+// the table's session and goes with it.
+import { getLang, t } from "../i18n.mjs";
+import { $, app, el, match, showError } from "./shared.mjs";
+import { PHRASES } from "./live-words.mjs";
+import { CHAT_MAX, chatText } from "../sessions/chat.mjs";
+import { invite } from "./live-invite.mjs";
+
+// A seat the host's browser plays: how it is named on each side ("Computer (Medium) at the host's").
+function hereOf(room, seat) {
+  if (room.host) return room.hosted.has(seat) ? room.hosted.get(seat) : null;
+  return room.here[seat] || null;
+}
+
+function hereText(room, h, name) {
+  if (h.kind === "human") return room.host ? t("liveSeatHere") : t("liveHotSeat");
+  const what = t("liveComputer", t("levels")[h.level] || h.level);
+  if (name && name.includes(what)) return room.host ? t("liveHereOnly") : t("liveAtHostOnly");  // not said twice
+  return room.host ? t("liveHere", what) : t("liveAtHost", what);
+}
+
+function seatState(room, seat) {
+  if (seat === room.seat) return "open";
+  if (room.host && room.hosted.has(seat)) return "open";
+  if (room.host) return (room.peers.get(seat) || {}).state || "none";
+  if (seat === room.hostSeat) return (room.peers.get(seat) || {}).state || "none";
+  const hostOpen = (room.peers.get(room.hostSeat) || {}).state === "open";
+  return hostOpen && room.others && room.others[seat] ? "open" : "none";
+}
+
+export function renderPanel(room) {
+  const session = room.session;
+  let panel = $("live-panel");
+  if (!panel) {
+    panel = session.scope.element(el("div", { id: "live-panel", class: "live-panel" }));
+    $("status-line").after(panel);
+  }
+  const states = { open: t("liveConnected"), connecting: t("liveConnecting"), new: t("liveConnecting"),
+                   closed: t("liveReconnecting"), failed: t("liveNotConnected"), none: t("liveNotConnected") };
+  const dots = el("ul", { class: "live-seats" });
+  const v = match.view;
+  const shown = v ? v.seat : room.seat;
+  for (let s = 0; s < room.players; s++) {
+    const st = seatState(room, s);
+    // "you": whoever holds the screen (a hot-seat player on their turn, else the host)
+    const me = s === shown;
+    const here = me ? null : s === room.seat ? { kind: "human" } : hereOf(room, s);
+    const name = room.nameOf(s);
+    const li = el("li", { class: "live-seat", "data-seat": String(s), "data-state": st },
+      el("span", { class: "live-dot", "aria-hidden": "true" }),
+      el("span", { class: "live-name" }, name + (me ? ` (${t("liveYou")})` : "")),
+      el("span", { class: "live-state" }, me ? "" : here ? hereText(room, here, name) + (room.host || st === "open" ? "" : ` · ${states[st]}`) : states[st]));
+    if (here) li.dataset.here = here.kind;
+    if (v && !v.over && v.current_seat === s) li.classList.add("live-turn");
+    if (room.host && s !== room.seat && !here && st !== "open" && !room.stopped) {
+      li.append(el("button", { type: "button", class: "ghost live-invite", "data-seat": String(s), onclick: () => invite(room, s).catch((err) => showError($("message"), err)) },
+        st === "none" ? t("liveInvite") : t("liveNewInvite")));
+    }
+    // not connected: the same game goes on by link (the friend's link goes to the host, who relays)
+    if (room.joined && st !== "open" && s !== room.seat && !here && (room.host || s === room.hostSeat)) {
+      li.append(el("button", { type: "button", class: "ghost live-by-link", "data-seat": String(s),
+                               onclick: () => session.links.share(s).catch((err) => showError($("message"), err)) }, t("liveByLink")));
+    }
+    dots.append(li);
+  }
+  // the dots are redrawn; the chat box stays (a line being typed keeps its text and focus)
+  const old = panel.querySelector(".live-seats");
+  if (old) old.replaceWith(dots);
+  else panel.append(dots);
+  let chat = $("live-chat");
+  if (!chat || chat.dataset.lang !== getLang()) {
+    const fresh = chatBox(room, chat && chat.open);
+    if (chat) chat.replaceWith(fresh);
+    else panel.append(fresh);
+    chat = fresh;
+  }
+  chat.querySelector("#live-chat-send").disabled = !room.joined;
+  let said = $("live-said");
+  if (!said) {
+    said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
+    panel.append(said);
+  }
+  said.textContent = chatText(room.chat.last);  // text only: a line from a peer is never markup
+  if ($("live-rematch")) $("live-rematch").remove();
+  if (room.host && v && v.over && !room.stopped) {
+    panel.prepend(el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => room.run(() => room.rematch()) }, t("liveRematch")));
+  }
+  const all = [...room.peers.values()];
+  app.dataset.live = all.length && all.every((p) => p.state === "open") ? "open"
+    : all.some((p) => p.state === "failed") ? "failed" : all.some((p) => p.state === "closed") ? "closed"
+    : all.some((p) => p.state === "connecting") ? "connecting" : "waiting";
+}
+
+// Folded: on a phone the phrases would push the board down. Preset phrases, emoji and a short line.
+function chatBox(room, open) {
+  const chat = el("details", { class: "live-chat", id: "live-chat", "data-lang": getLang() },
+    el("summary", { class: "live-chat-label" }, t("liveChat")));
+  chat.open = Boolean(open);
+  PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
+                                                        onclick: () => room.chat.say({ p: i }) }, ph[getLang()])));
+  const input = el("input", { id: "live-chat-text", type: "text", maxlength: String(CHAT_MAX), autocomplete: "off",
+                              placeholder: t("liveChatPlaceholder"), "aria-label": t("liveChatPlaceholder") });
+  chat.append(el("form", { class: "live-chat-form", id: "live-chat-form", onsubmit: (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (text) room.chat.say({ text }, () => { input.value = ""; });
+  } }, input, el("button", { type: "submit", class: "ghost", id: "live-chat-send" }, t("liveChatSend"))));
+  return chat;
+}

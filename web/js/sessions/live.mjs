@@ -1,0 +1,364 @@
+// Live play (docs/live-play.md): a fair game's signed messages over WebRTC data channels. The
+// host connects each friend (a star) and relays messages it cannot forge (each seat signs its
+// own); every message goes through the fair session's `receive`, like one from a link. A room
+// belongs to the table it was opened with: closing the table closes its channels; a rematch
+// hands the connected room to the next game, with nothing of the last game in it.
+import { engine } from "../boot.mjs";
+import { t } from "../i18n.mjs";
+import { $, app, match, showError } from "../screens/shared.mjs";
+import { say } from "../screens/table.mjs";
+import { lastFairName } from "../fair-store.mjs";
+import { Peer } from "../net/peer.mjs";
+import { renderPanel } from "../screens/live-panel.mjs";
+import { Chat } from "./chat.mjs";
+import { HostedSeats } from "./hosted.mjs";
+import { FairSession } from "./fair.mjs";
+import { rememberTable } from "./remember.mjs";
+import { Queue, Scope } from "./session.mjs";
+
+const SESSION_KEY = "urzeit.live";  // this tab's live table, for a reload
+const MAX_MESSAGES = 400;  // per frame
+export const LEVELS = ["random", "easy", "medium", "hard", "expert"];
+const CATCH_UP_MS = 1500;  // a peer further on than we are: then we ask for what we lack
+
+let room = null;  // the room of this tab (one live table at a time)
+export const currentRoom = () => room;
+
+export class LiveRoom {
+  constructor({ host, seat, hostSeat = 0, game, players, gid = null, failMs }) {
+    if (room) room.close();
+    room = this;
+    Object.assign(this, { host, seat, hostSeat, game, players, gid, failMs });
+    this.session = null;
+    this.scope = new Scope();
+    this.queue = new Queue();
+    this.peers = new Map();    // seat → {peer, have: counts per seat, state, reason, asked}
+    this.invites = new Map();  // id → {seat, peer, exp, used}
+    this.others = null;        // a friend: which seats the host has connected
+    this.here = [];            // a friend: which seats the host's browser plays ({kind, level})
+    this.pendingName = null;   // a friend before the game's messages arrive: the name to join with
+    this.hostName = "";
+    this.hosted = new HostedSeats(this);
+    this.resetGame();
+  }
+
+  // What belongs to one game only: the state hashes both sides compare, the chat, what each
+  // peer has of this game's messages. A rematch starts them afresh.
+  resetGame() {
+    this.hashes = new Map();
+    this.peerHashes = new Map();
+    this.stopped = false;
+    this.joined = false;
+    this.chat = new Chat(this);
+    for (const p of this.peers.values()) p.have = [];  // a peer holds nothing of a new game
+    delete app.dataset.liveMismatch;
+  }
+
+  get alive() {
+    return this.scope.alive;
+  }
+
+  // ---- the fair session this room plays ----
+
+  attach(session) {
+    if (this.session && this.session !== session && this.session.gid !== session.gid) this.resetGame();
+    this.session = session;
+    session.room = this;
+    session.autoShare = false;
+    this.gid = session.gid;
+    this.joined = true;
+    if (!this.hosted.has(session.seat)) this.seat = session.seat;
+    this.remember();
+    rememberTable("live");
+  }
+
+  // The table closed: its room closes with it, unless a rematch takes it over.
+  detach(session) {
+    if (this.session !== session) return;
+    this.session = null;
+    if (!this.handingOver) this.close();
+  }
+
+  close() {
+    if (room === this) room = null;
+    for (const p of this.peers.values()) p.peer.close("left");
+    this.peers.clear();
+    this.invites.clear();
+    this.hosted.clear();
+    this.scope.dispose();
+    try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing to forget */ }
+    for (const key of ["live", "liveRefused", "liveMismatch", "liveAsked", "liveAnswer", "liveAnswerTimeout"]) delete app.dataset[key];
+  }
+
+  remember() {
+    try {
+      // the host's own other seats go with it: their secrets never leave this browser
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ gid: this.gid, seat: this.seat, host: this.host, hostSeat: this.hostSeat,
+                                                          game: this.game, players: this.players, local: this.hosted.saved() }));
+    } catch { /* a reload then shows the menu; the game is still in storage */ }
+  }
+
+  nameOf(seat) {
+    return match.names[seat] || t("seatName", seat + 1, true);
+  }
+
+  run(task) {
+    return this.queue.run(task).catch((err) => showError($("message"), err));
+  }
+
+  // The session took in or made messages: they go to the peers, the host's own seats hear of
+  // them, and both sides compare the state.
+  changed(r, fresh) {
+    this.changedAt = Date.now();  // the benchmark: when a move showed here
+    if (r.view.fair.state) {
+      const key = `${r.view.fair.gid}:${r.view.state_id}`;
+      this.hashes.set(key, r.view.fair.state);
+      this.compare(key);
+    }
+    this.renderPanel();
+    const v = r.view;
+    const w = r.waiting || v.fair.waiting || {};
+    const other = v.current_seat !== null ? v.current_seat : (w.seats || []).find((s) => s !== v.seat);
+    if (!v.over && other !== undefined && other !== v.seat) say(t("liveWaitFor", this.nameOf(other)));
+    if (!fresh.length && r.party !== this.session.mainParty) return;
+    this.run(async () => {
+      await this.hosted.sync();
+      this.push();
+    });
+  }
+
+  // Every message this table holds (the main party's, in the order it took them).
+  known() {
+    return this.session ? this.session.messages : [];
+  }
+
+  push() {
+    if (!this.joined || !this.session) return;
+    const all = this.known();
+    const names = this.hosted.tableNames();
+    const v = this.session.alive && match.session === this.session ? match.view : null;
+    const hash = v && v.fair && v.fair.state;
+    for (const [seat, p] of this.peers) {
+      if (p.state !== "open" || !p.have) continue;
+      const out = all.filter((m) => m.seat !== seat && m.n >= (p.have[m.seat] || 0));
+      if (out.length) {
+        if (this.loseNext === seat) this.loseNext = null;  // a test: as if this frame were lost on the way
+        else p.peer.send({ t: "m", m: out, names });
+        for (const m of out) p.have[m.seat] = Math.max(p.have[m.seat] || 0, m.n + 1);
+      }
+      if (hash) p.peer.send({ t: "h", k: `${v.fair.gid}:${v.state_id}`, h: hash });
+    }
+  }
+
+  counts() {
+    const have = [];
+    for (const m of this.known()) have[m.seat] = Math.max(have[m.seat] || 0, m.n + 1);
+    return Array.from({ length: this.players }, (_, i) => have[i] || 0);
+  }
+
+  // Both sides hash the engine state after every change; a difference stops the game.
+  compare(key) {
+    const mine = this.hashes.get(key);
+    for (const [seat, hashes] of this.peerHashes) {
+      const theirs = hashes.get(key);
+      if (mine && theirs && mine !== theirs) this.stop(seat);
+    }
+  }
+
+  stop(seat) {
+    if (this.stopped) return;
+    this.stopped = true;
+    app.dataset.liveMismatch = String(seat);
+    for (const p of this.peers.values()) p.peer.close("mismatch");
+    $("message").textContent = t("liveMismatch");
+  }
+
+  // ---- frames from a peer ----
+
+  refuse(reason, err) {
+    app.dataset.liveRefused = reason;
+    const words = t("liveReasons");
+    if (err) showError($("message"), err, t("liveRefused"));
+    else $("message").textContent = t("liveRefused") + (words[reason] || words.unknown);
+  }
+
+  onFrame(seat, frame, problem) {
+    if (problem) return this.refuse(problem);
+    const p = this.peers.get(seat);
+    if (!p || !this.alive) return;
+    if (frame.t === "have") {
+      if (!Array.isArray(frame.have) || frame.have.length > 5 || !frame.have.every((x) => Number.isInteger(x) && x >= 0)) return this.refuse("malformed");
+      p.have = frame.have.slice();
+      return this.run(() => this.push());
+    }
+    if (frame.t === "m") return this.onMessages(seat, p, frame);
+    if (frame.t === "h") {
+      if (typeof frame.k !== "string" || typeof frame.h !== "string" || frame.h.length > 100 || frame.k.length > 100) return this.refuse("malformed");
+      if (!this.peerHashes.has(seat)) this.peerHashes.set(seat, new Map());
+      this.peerHashes.get(seat).set(frame.k, frame.h);
+      // the peer is further on than we are: if we have not caught up soon, a frame went missing
+      const m = /^[A-Za-z0-9_-]{1,64}:(\d{1,6})$/.exec(frame.k);
+      const v = match.view;
+      if (this.joined && m && v && v.fair && frame.k.startsWith(v.fair.gid + ":") && Number(m[1]) > v.state_id) {
+        this.scope.timeout(() => { if (match.view && Number(m[1]) > match.view.state_id) this.askMissing(seat); }, CATCH_UP_MS);
+      }
+      return this.compare(frame.k);
+    }
+    if (frame.t === "rematch") return this.rematchJoined(seat);
+    if (frame.t === "seats") {
+      const here = frame.here === undefined ? [] : frame.here;
+      if (this.host || !Array.isArray(frame.on) || frame.on.length > 5 || !Array.isArray(here) || here.length > 5
+          || !here.every((h) => h === null || (h && (h.kind === "human" || (h.kind === "ai" && LEVELS.includes(h.level)))))) return this.refuse("malformed");
+      this.others = frame.on.map(Boolean);
+      this.here = here.map((h) => (h ? { kind: h.kind, level: h.level } : null));  // words only, from our own texts
+      return this.renderPanel();
+    }
+    if (frame.t === "chat") return this.chat.received(seat, frame.m);
+    this.refuse("unknown");
+  }
+
+  onMessages(seat, p, frame) {
+    if (!validMessages(frame.m)) return this.refuse("malformed");
+    let names = Array.isArray(frame.names) && frame.names.length <= 5 ? frame.names : undefined;
+    // the host's computer seats in our own words ("Computer (Leicht)"), not the host's language
+    if (names && this.host) names = names.map((n, i) => (this.hosted.has(i) ? this.hosted.get(i).name : n));  // ours are named here
+    if (names && !this.host) names = names.map((n, i) => (this.here[i] && this.here[i].kind === "ai" ? t("liveComputer", t("levels")[this.here[i].level]) : n));
+    return this.run(async () => {
+      try {
+        if (!this.session) {
+          await FairSession.join({ messages: frame.m, seat: this.seat, name: this.pendingName || lastFairName(), names }, { room: this, autoShare: false });
+        } else {
+          await this.session.receive(frame.m, names, this.session.mainParty);
+        }
+        this.hosted.heard(frame.m);
+        delete app.dataset.liveRefused;
+      } catch (err) {
+        this.refuse(err.reason || err.code || "refused", err);
+        // e.g. a batch that needs one we never got: say what we hold, the peer sends the rest
+        if (err.reason !== "fair.nothing_new" && err.reason !== "fair.bad_signature") this.askMissing(seat);
+        return;
+      }
+      if (!p.have) p.have = [];
+      for (const m of frame.m) p.have[m.seat] = Math.max(p.have[m.seat] || 0, m.n + 1);  // they hold these
+    });
+  }
+
+  // Our counts of each seat's messages to a peer (at most once a second): it sends what we lack,
+  // over the same channel, with no reconnect.
+  askMissing(seat) {
+    const p = this.peers.get(seat);
+    const now = Date.now();
+    if (!p || p.state !== "open" || now - (p.asked || 0) < 1000) return;
+    p.asked = now;
+    app.dataset.liveAsked = String(Number(app.dataset.liveAsked || 0) + 1);
+    this.run(async () => p.peer.send({ t: "have", have: this.counts() }));
+  }
+
+  // ---- a rematch keeps the seats ----
+  // The host opens a new fair game with the same table and tells the connected friends, whose
+  // browsers join it under the same names when its joins arrive.
+
+  async rematch() {
+    const old = this.session;
+    const rec = await engine.request({ op: "fair_record", party: old.mainParty });
+    const names = old.players ? match.seats.map((s) => s.name) : [];
+    for (const p of this.peers.values()) p.peer.send({ t: "rematch" });
+    const own = this.hosted.has(this.seat) ? null : names[this.seat];
+    this.handingOver = true;
+    try {
+      this.resetGame();
+      this.hosted.forgetParties();
+      await FairSession.start({ game: rec.table.game, players: rec.table.players, options: rec.table.options,
+                                name: own || names[this.seat] }, { room: this, autoShare: false });
+    } finally {
+      this.handingOver = false;
+    }
+    if (this.hosted.size) await this.hosted.make();
+  }
+
+  rematchJoined(seat) {
+    const v = match.view;
+    if (this.host || seat !== this.hostSeat || !v || !v.over || !this.session) return this.refuse("unknown");
+    this.pendingName = match.seats[this.seat].name;
+    const old = this.session;
+    this.handingOver = true;
+    try {
+      // the next game's table opens when its joins arrive; this one stays in sight till then
+      this.session = null;
+      old.room = null;
+      this.resetGame();
+    } finally {
+      this.handingOver = false;
+    }
+  }
+
+  // ---- the peers ----
+
+  onState(seat, state, reason) {
+    const p = this.peers.get(seat);
+    if (!p || !this.alive) return;
+    p.state = state;
+    p.reason = reason;
+    if (state === "open") {
+      this.run(async () => {
+        p.peer.send({ t: "have", have: this.counts() });
+        if (this.joined) this.push();
+      });
+      for (const id of ["live-invite-dialog", "live-answer-dialog"]) if ($(id) && $(id).open && (this.host || id === "live-answer-dialog")) $(id).close();
+      $("message").textContent = "";
+    }
+    if (state === "failed" && !this.host && !this.joined && reason === "timeout") {
+      // the answer was never opened: it is spent now; a new invite, or the same game by link
+      if ($("live-answer-dialog") && $("live-answer-dialog").open) $("live-answer-dialog").close();
+      $("message").textContent = t("liveAnswerTimeout", this.hostName || this.nameOf(seat), Math.round(this.answerMs / 60000));
+      app.dataset.liveAnswerTimeout = "true";
+    } else if (state === "failed") $("message").textContent = t("liveFailed", this.nameOf(seat));
+    if (state === "closed" && reason === "flood") this.refuse("flood");
+    else if (state === "closed" && !this.stopped) $("message").textContent = t("liveDropped", this.nameOf(seat));
+    if (this.host) this.broadcastSeats();
+    this.renderPanel();
+  }
+
+  broadcastSeats() {
+    const on = Array.from({ length: this.players }, (_, s) => s === this.seat || this.hosted.has(s) || (this.peers.get(s) || {}).state === "open");
+    const here = Array.from({ length: this.players }, (_, s) => (this.hosted.has(s) ? { kind: this.hosted.get(s).kind, level: this.hosted.get(s).level } : null));
+    for (const p of this.peers.values()) p.peer.send({ t: "seats", on, here });
+  }
+
+  newPeer(seat, failMs) {
+    const peer = new Peer({ onFrame: (f, problem) => this.onFrame(seat, f, problem), onState: (s, r) => this.onState(seat, s, r),
+                            failMs: failMs ?? this.failMs });
+    const old = this.peers.get(seat);
+    if (old && old.peer !== peer && old.state !== "open") old.peer.close("replaced");
+    this.peers.set(seat, { peer, have: null, state: "new", reason: null });
+    return peer;
+  }
+
+  renderPanel() {
+    if (this.session && this.session.alive && !$("game").hidden) renderPanel(this);
+  }
+}
+
+function validMessages(list) {
+  return Array.isArray(list) && list.length > 0 && list.length <= MAX_MESSAGES
+    && list.every((m) => m && typeof m === "object" && !Array.isArray(m) && Number.isInteger(m.seat) && Number.isInteger(m.n));
+}
+
+// ---- a reload: the table again from this browser's storage, waiting for a fresh invite ----
+
+export async function resumeLive(restore) {
+  let s;
+  try { s = JSON.parse(sessionStorage.getItem(SESSION_KEY)); } catch { s = null; }
+  if (!s || typeof s.gid !== "string" || !Number.isInteger(s.seat)) return false;
+  const r = new LiveRoom({ host: Boolean(s.host), seat: s.seat, hostSeat: s.hostSeat || 0, game: s.game, players: s.players, gid: s.gid });
+  const session = await restore(s.gid, s.seat, r);
+  if (!session) {
+    r.close();
+    return false;
+  }
+  if (r.host && Array.isArray(s.local) && s.local.length) await r.run(() => r.hosted.restore(s.local));
+  if (!r.host) $("message").textContent = t("liveAskInvite", r.nameOf(r.hostSeat));
+  r.renderPanel();
+  return true;
+}
+

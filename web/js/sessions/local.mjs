@@ -1,0 +1,237 @@
+// A game at this device: people taking turns (behind the pass screen in a game of hidden
+// hands) and computer seats; undo, the hint, autosave after every change and the log again
+// after a reload.
+import { engine } from "../boot.mjs";
+import { reasonText, t } from "../i18n.mjs";
+import { pruneSaves, writeSave } from "../storage.mjs";
+import { $, TEST_MODE, app, match } from "../screens/shared.mjs";
+import { aloneWords, actionLabel, appendLog, autoActionOf, autoStep, fail, logEvents, openTable, passDevice, resetLog, say,
+         setBusy, setView } from "../screens/table.mjs";
+import { computers } from "../screens/table-bar.mjs";
+import { settings } from "../settings.mjs";
+import { Queue, Scope } from "./session.mjs";
+import { rememberTable } from "./remember.mjs";
+
+// A pause between two decisions of one computer turn (tile, then figure) so the player can
+// follow the move (the settings say how long); none after its last decision: the player may act at once.
+const aiPauseMs = () => (TEST_MODE ? 0 : settings().aiPause);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class LocalSession {
+  constructor(matchId, saveId) {
+    this.kind = "local";
+    this.matchId = matchId;
+    this.saveId = saveId || null;
+    this.savedStateId = null;
+    this.offers = { undo: true, hint: true, again: true, replayBar: false, decisionIntoView: true };
+    this.stats = { mode: "live", saveId: this.saveId };  // "live": the statistics' old name for a local game
+    this.scope = new Scope();
+    this.queue = new Queue();
+  }
+
+  // Opens the table; a game opened from a save (resume, reload, link, restart) shows what
+  // happened so far, asked before the computer moves on so its lines come first.
+  static open(result, { saveId = null } = {}) {
+    const s = new LocalSession(result.match, saveId);
+    openTable(s, result.view);
+    rememberTable(saveId);
+    if (result.view.state_id > 0) s.loadHistory(s.viewer(result.view));
+    s.advance();
+    return s;
+  }
+
+  dispose() {
+    this.scope.dispose();
+  }
+
+  get alive() {
+    return this.scope.alive && match.session === this;
+  }
+
+  decides(view) {
+    return !view.over && view.current_seat !== null && match.seats[view.current_seat].kind === "human"
+      && view.seat === view.current_seat;
+  }
+
+  turnWords(view) {
+    return aloneWords(view);
+  }
+
+  viewShown(view) {
+    if (this.saveId && view.state_id !== this.savedStateId) this.autosave(view.state_id);
+  }
+
+  async loadHistory(seat) {
+    try {
+      const h = await engine.request({ op: "history", match: this.matchId, seat });
+      if (!this.alive) return;
+      const live = match.log;  // lines that came while the history was asked
+      const entries = [];
+      for (const step of h.steps) for (const line of step.log) entries.push({ line, group: line.group ?? null });
+      resetLog(entries.concat(live));
+    } catch { /* the log starts empty: nothing else is lost */ }
+  }
+
+  viewer(view) {
+    const current = view.current_seat;
+    if (current !== null && match.seats[current].kind === "human") return current;
+    if (view.seat !== null && match.seats[view.seat].kind === "human") return view.seat;
+    const first = match.seats.findIndex((x) => x.kind === "human");
+    return first >= 0 ? first : null;
+  }
+
+  // The computer seats move, and the device is passed between people, until a person decides.
+  advance() {
+    return this.settled(this.queue.run(() => this.runBots()).catch(fail));
+  }
+
+  // Once the engine is idle and a person decides: a step with nothing to decide is played.
+  settled(promise) {
+    promise.then(() => { if (this.alive) autoStep(this); });
+    return promise;
+  }
+
+  async runBots() {
+    setBusy(true);
+    // A computer turn's decisions share one search budget (ai.TURN_BUDGET): the engine is told
+    // how long this turn has taken so far, its pauses not counted.
+    let turnSeat = null, turnStart = 0, paused = 0;
+    let turnNumber = match.searches.length ? match.searches[match.searches.length - 1].turn : 0;
+    try {
+      while (this.alive) {
+        const view = match.view;
+        if (view.over) break;
+        const seat = view.current_seat;
+        if (match.seats[seat].kind === "ai") {
+          if (seat !== turnSeat) [turnSeat, turnStart, paused, turnNumber] = [seat, performance.now(), 0, turnNumber + 1];
+          const turnMs = Math.round(performance.now() - turnStart - paused);
+          const r = await engine.request({ op: "ai", match: this.matchId, seat, viewer: this.viewer(view), slice_ms: 40,
+                                           turn_ms: turnMs });
+          if (!this.alive) return;
+          if (TEST_MODE) match.searches.push({ seat, turn: turnNumber, turnMs, doneMs: Math.round(performance.now() - turnStart - paused), ...(r.search || {}) });
+          logEvents(r.events, r.log);
+          setView(r.view);
+          const next = r.view.current_seat;
+          const pause = aiPauseMs();
+          if (pause && !r.view.over && next !== null && match.seats[next].kind === "ai") {
+            const t0 = performance.now();
+            await sleep(pause);
+            paused += performance.now() - t0;
+          }
+          continue;
+        }
+        turnSeat = null;
+        if (view.seat === seat) break;  // the person at the table decides
+        if (this.needsPassScreen(seat)) {
+          setBusy(false);  // the page waits for a person, not for the engine
+          await passDevice(seat);
+          setBusy(true);
+        }
+        if (!this.alive) return;
+        setView(await engine.request({ op: "view", match: this.matchId, seat }));
+      }
+    } finally {
+      if (this.alive) setBusy(false);
+    }
+  }
+
+  needsPassScreen(seat) {
+    const info = engine.hello && engine.hello.games.find((g) => g.id === match.game);
+    const humans = match.seats.filter((x) => x.kind === "human").length;
+    return Boolean(info && info.private_hands) && humans >= 2 && match.shownSeat !== null && match.shownSeat !== seat;
+  }
+
+  act(action) {
+    return this.settled(this.queue.run(async () => {
+      const view = match.view;
+      if (!this.alive || !this.decides(view)) return { ok: false, code: "not_your_turn" };
+      setBusy(true);
+      try {
+        const r = await engine.request({ op: "act", match: this.matchId, seat: view.current_seat, state_id: view.state_id, action });
+        if (!this.alive) return { ok: false, code: "closed" };
+        logEvents(r.events, r.log);
+        setView(r.view);
+      } catch (err) {
+        fail(err);
+        setBusy(false);
+        return { ok: false, code: err.code, reason: err.reason, message: err.message };
+      }
+      await this.runBots().catch(fail);
+      return { ok: true };
+    }));
+  }
+
+  hint() {
+    return this.queue.run(async () => {
+      const view = match.view;
+      if (!this.decides(view)) return;
+      setBusy(true);
+      try {
+        const r = await engine.request({ op: "ai", match: this.matchId, seat: view.current_seat, level: "expert", slice_ms: 40,
+                                         viewer: view.current_seat, apply: false });
+        if (!this.alive) return;
+        const key = JSON.stringify(r.action);
+        for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
+        const label = r.label || actionLabel(view, r.action);
+        say(r.why ? t("hintWhy", label, r.why) : t("hintIs", label));  // the why: from the bot's own judgement
+        if (match.renderer && match.renderer.showHint) match.renderer.showHint(r.action);
+        app.dataset.hint = key;
+      } finally {
+        if (this.alive) setBusy(false);
+      }
+    });
+  }
+
+  undo() {
+    return this.queue.run(async () => {
+      const view = match.view;
+      if (!view || view.seat === null || view.over) return;
+      const note = $("undo-note");
+      if (!view.undo) {
+        note.textContent = reasonText(view.undo_reason_key) || "";
+        return;
+      }
+      const others = view.undo_computer_moves || 0;
+      let back = await engine.request({ op: "undo", match: this.matchId, seat: view.seat });
+      // past a step the page played by itself: to the player's own decision before it
+      while (back.undo && autoActionOf(back)) back = await engine.request({ op: "undo", match: this.matchId, seat: view.seat });
+      if (!this.alive) return;
+      match.autoPlayed = `${this.matchId}|${back.state_id}`;  // not played again at once
+      setView(back);
+      $("message").textContent = "";
+      say("");
+      // the documented rule, said where the player looks: the computer's moves went back too
+      note.textContent = others ? t("undoneWith", others, computers()) : "";
+      appendLog({ undo: true, others, computers: computers() });
+    });
+  }
+
+  async autosave(stateId) {
+    this.savedStateId = stateId;
+    try {
+      const replay = await engine.request({ op: "save", match: this.matchId });
+      const view = match.view;
+      const record = {
+        version: 1, id: this.saveId, game: replay.game, date: new Date().toISOString(), replay,
+        seats: replay.seats.map((x) => ({ kind: x.kind, name: x.name })), scores: view.scores, over: view.over,
+      };
+      if (!writeSave(this.saveId, record)) $("message").textContent = t("storageFull");
+      else pruneSaves(this.saveId);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  viewAgain() {
+    return engine.request({ op: "view", match: this.matchId, seat: match.view.seat });
+  }
+
+  record() {
+    return engine.request({ op: "save", match: this.matchId });
+  }
+
+  // "play again": the same seats and options, a new shuffle
+  async replayRecord() {
+    return engine.request({ op: "save", match: this.matchId });
+  }
+}
