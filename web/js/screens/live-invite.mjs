@@ -213,8 +213,8 @@ export async function openLiveLink(hash, target) {
   if (currentRoom() !== room) return;  // another table was opened meanwhile
   app.dataset.liveInvite = saved ? "resumed" : "joined";
   // the host may take minutes to open the answer (a test shortens the wait)
-  room.answerMs = (TEST_MODE && globalThis.urzeitLiveAnswerMs) || ANSWER_MS;
-  const peer = room.newPeer(data.host, room.answerMs);
+  room.answerMinutes = Math.round(ANSWER_MS / 60000);  // what the friend is told
+  const peer = room.newPeer(data.host, (TEST_MODE && globalThis.urzeitLiveAnswerMs) || ANSWER_MS);
   let answer;
   try {
     answer = await peer.answer(data.o);
@@ -284,6 +284,7 @@ export const liveTest = {
              peers: [...room.peers].map(([s, p]) => ({ seat: s, state: p.state, reason: p.reason, stats: p.peer.stats })) };
   },
   sendRaw(seat, text) { currentRoom().peers.get(seat).peer.dc.send(text); },
+  shownAt: () => (currentRoom() ? [...currentRoom().shownAt] : []),
   invite: (seat) => invite(currentRoom(), seat),
   acceptAnswer: (link) => acceptAnswer(currentRoom(), link.split("#a=")[1] || ""),
   closeChannel(seat) { currentRoom().peers.get(seat).peer.dc.close(); },

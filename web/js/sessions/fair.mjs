@@ -165,6 +165,7 @@ export class FairSession {
       logEvents([], r.log);
     }
     if (!own) {  // another of this browser's parties shown (a live host's hot-seat seat)
+      if (shown) app.dataset.fairWaiting = r.waiting.for === "move" && r.waiting.seats[0] === r.view.seat ? "me" : "";
       if (this.room) this.room.changed(r, []);
       return;
     }
@@ -173,7 +174,7 @@ export class FairSession {
     this.notice(fresh);
     this.waiting = r.waiting;
     this.to = this.nextSeat(r.view);
-    app.dataset.fairWaiting = r.waiting.for === "move" && r.waiting.seats[0] === this.seat ? "me" : this.to === null ? "" : String(this.to);
+    if (shown) app.dataset.fairWaiting = r.waiting.for === "move" && r.waiting.seats[0] === this.seat ? "me" : this.to === null ? "" : String(this.to);
     if (fresh.length) this.since = new Date().toISOString();
     // who sent the last message: this reply says so; a game just opened, its store
     if (!opened || r.send.length) this.lastMine = r.send.length > 0;
@@ -207,7 +208,7 @@ export class FairSession {
     const meta = {
       game: this.game, gid: this.gid, seat: this.seat, date: this.since || new Date().toISOString(),
       private: this.private, names: v.seats.map((x) => x.name), over: v.over,
-      turn: app.dataset.fairWaiting === "me" ? "me" : this.to, waiting: this.waiting.for,
+      turn: this.waiting.for === "move" && this.waiting.seats[0] === this.seat ? "me" : this.to, waiting: this.waiting.for,
       waitingSeats: this.waiting.seats.filter((x) => x !== this.seat),
       scores: v.scores, winners: v.winners || null, check: this.check, count: this.count,
     };

@@ -47,6 +47,7 @@ export class LiveRoom {
   resetGame() {
     this.hashes = new Map();
     this.peerHashes = new Map();
+    this.shownAt = new Map();  // the benchmark: when each state of this game showed here
     this.stopped = false;
     this.joined = false;
     this.chat = new Chat(this);
@@ -112,6 +113,7 @@ export class LiveRoom {
     this.changedAt = Date.now();  // the benchmark: when a move showed here
     if (r.view.fair.state) {
       const key = `${r.view.fair.gid}:${r.view.state_id}`;
+      if (!this.shownAt.has(key)) this.shownAt.set(key, this.changedAt);
       this.hashes.set(key, r.view.fair.state);
       this.compare(key);
     }
@@ -120,7 +122,10 @@ export class LiveRoom {
     const w = r.waiting || v.fair.waiting || {};
     const other = v.current_seat !== null ? v.current_seat : (w.seats || []).find((s) => s !== v.seat);
     if (!v.over && other !== undefined && other !== v.seat) say(t("liveWaitFor", this.nameOf(other)));
-    if (!fresh.length && r.party !== this.session.mainParty) return;
+    if (r.party !== this.session.mainParty) {  // one of the host's other seats moved (or is shown)
+      this.hosted.keep(r.new);
+      if (!(r.new || []).length) return;
+    } else if (!fresh.length) return;
     this.run(async () => {
       await this.hosted.sync();
       this.push();
@@ -310,7 +315,7 @@ export class LiveRoom {
     if (state === "failed" && !this.host && !this.joined && reason === "timeout") {
       // the answer was never opened: it is spent now; a new invite, or the same game by link
       if ($("live-answer-dialog") && $("live-answer-dialog").open) $("live-answer-dialog").close();
-      $("message").textContent = t("liveAnswerTimeout", this.hostName || this.nameOf(seat), Math.round(this.answerMs / 60000));
+      $("message").textContent = t("liveAnswerTimeout", this.hostName || this.nameOf(seat), this.answerMinutes);
       app.dataset.liveAnswerTimeout = "true";
     } else if (state === "failed") $("message").textContent = t("liveFailed", this.nameOf(seat));
     if (state === "closed" && reason === "flood") this.refuse("flood");
