@@ -4,6 +4,7 @@ import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
 import { gameInfo } from "../games.mjs";
 import { $, el, match, nav } from "./shared.mjs";
+import { b64url, unb64url } from "../net/b64.mjs";
 
 export function showRules(gameId) {
   const info = gameInfo(gameId);
@@ -122,16 +123,11 @@ function rulesTools(box, lang) {
 
 export async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return b64url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
 export async function unpack(code) {
-  const bin = atob(code.replaceAll("-", "+").replaceAll("_", "/"));
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const stream = new Blob([unb64url(code)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   return new Response(stream).text();
 }
 

@@ -13,6 +13,7 @@ import { loadFair } from "../storage.mjs";
 import { entryTitle } from "./menu.mjs";
 import { Peer } from "../net/peer.mjs";
 import { qrSvg } from "../net/qr.mjs";
+import { b64url } from "../net/b64.mjs";
 import { PHRASES } from "./live-words.mjs";
 
 const SESSION_KEY = "urzeit.live";  // this tab's live table, for a reload
@@ -56,7 +57,7 @@ function remember() {
 const randomId = () => {
   const a = new Uint8Array(9);
   crypto.getRandomValues(a);
-  return btoa(String.fromCharCode(...a)).replaceAll("+", "-").replaceAll("/", "_");
+  return b64url(a);
 };
 
 const nameOf = (seat) => match.names[seat] || t("seatName", seat + 1, true);
