@@ -824,7 +824,6 @@ export function createSammlerRenderer() {
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
     mount, unmount, update, onEvents, showHint, breakdown, autoAction, lessonTarget,
-    endSummary: (v, names) => endSummary(v, names),
     // test hook: where to click
     hook: {
       cellCenter(x, y) {
