@@ -2,7 +2,7 @@
 // it, else a link to copy).
 import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
-import { gameInfo } from "../games.mjs";
+import { entryTitle, gameInfo } from "../games.mjs";
 import { $, el, match, nav } from "./shared.mjs";
 import { b64url, unb64url } from "../net/b64.mjs";
 
@@ -11,7 +11,7 @@ export function showRules(gameId) {
   const rules = info && info.rules;  // the game's own rules module
   if (!rules) return;
   const lang = getLang();
-  $("rules-title").textContent = info ? info.titles[lang] || info.titles.de : t("rules");
+  $("rules-title").textContent = entryTitle(gameId);
   const box = $("rules-text");
   // our own static text, never data from a page, save or link
   box.innerHTML = rules[lang] || rules.de;
@@ -132,8 +132,7 @@ export async function unpack(code) {
 }
 
 function shareMessage() {
-  const info = gameInfo(match.game);
-  const title = info ? info.titles[getLang()] || info.titles.de : "";
+  const title = entryTitle(match.game);
   const v = match.view;
   if (v && v.over) return t("shareOver", title);  // no one is to move any more
   const next = v && !v.over && v.current_seat !== null ? match.names[v.current_seat] : "";

@@ -8,7 +8,7 @@ import { $, app, el, match, showError } from "./shared.mjs";
 import { logEvents, openMatch, resultText, say, setView } from "./table.mjs";
 import { showEnd } from "./end.mjs";
 import { pack, unpack } from "./dialogs.mjs";
-import { entryTitle } from "./menu.mjs";
+import { entryTitle } from "../games.mjs";
 
 const fair = { gid: null, seat: null, waiting: null, to: null, checked: null, since: null, moved: false, lastMine: false, sent: null, dealt: false };
 

@@ -10,7 +10,7 @@ import { fairAct, fairHooks, joinFair, lastFairName, receiveFair, resumeFair, sh
 import { settings } from "../settings.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { loadFair } from "../storage.mjs";
-import { entryTitle } from "./menu.mjs";
+import { entryTitle } from "../games.mjs";
 import { Peer } from "../net/peer.mjs";
 import { qrSvg } from "../net/qr.mjs";
 import { b64url } from "../net/b64.mjs";

@@ -3,11 +3,10 @@
 // current one), undo and hint, pass-and-play, autosave and the replay viewer.
 import { engine } from "../boot.mjs";
 import { displayName, getLang, reasonText, t } from "../i18n.mjs";
-import { gameInfo } from "../games.mjs";
+import { entryTitle, gameInfo } from "../games.mjs";
 import { pruneSaves, writeSave } from "../storage.mjs";
 import { $, SEAT_COLOURS, TEST_MODE, app, match, nav, showError } from "./shared.mjs";
 import { hideEnd, showEnd } from "./end.mjs";
-import { entryTitle } from "./menu.mjs";
 import { settings } from "../settings.mjs";
 import { motionAfter, motionSnapshot } from "../motion.mjs";
 import { seatMark } from "../seats.mjs";
