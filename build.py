@@ -122,6 +122,18 @@ def registered_games() -> list:
     return games.all_games()
 
 
+def write_games(dist: pathlib.Path) -> pathlib.Path:
+    """The games as the engine's hello describes them (titles, players, options in words), for
+    the menu's first paint before the engine is up: dist/data/games.json."""
+    registered_games()  # the engine on the path
+    from urzeit import api
+    path = dist / "data" / "games.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(api.call({"op": "hello"})["result"]["games"], ensure_ascii=False, indent=1),
+                    encoding="utf-8")
+    return path
+
+
 def build_art() -> None:
     """Each game's own art (e.g. sammler's tile art and zone geometry, from its tile data),
     drawn by the generator the game names into web/<folder>/."""
@@ -154,6 +166,7 @@ def build() -> pathlib.Path:
     for game in registered_games():
         for name in game.data_files:
             shutil.copy2(game.data_path(name), DIST / "data" / f"{game.id}-{name}")
+    write_games(DIST)
     runtime = DIST / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:

@@ -9,8 +9,8 @@ import pytest
 
 from fair_support import SHORT, move, parties, pass_on, short_record, table
 from urzeit import cli
-from urzeit.core.errors import BadRequest, IllegalAction, UrzeitError
-from urzeit.fair import Party, check, crypto, new_table, summary
+from urzeit.core.errors import BadRequest, BadSave, IllegalAction, UrzeitError
+from urzeit.fair import Party, check, crypto, export, new_table, summary
 from urzeit.fair.duel import play
 
 
@@ -192,12 +192,16 @@ def test_messages_in_another_order_between_seats_are_taken_when_they_fit():
     answers, left = late.receive_all(scrambled)
     assert answers == [] and left == []
     assert late.state_hash == ps[1].state_hash and late.transcript == ps[1].transcript
-    # the strict order of a record takes only the one canonical order
+    # a record takes only the one canonical order: seat 2's join may end a record (seat 2's
+    # export before the others' joins came), but nothing can follow it
     strict = Party(tbl, None, strict=True)
+    strict.receive(scrambled[0])
     with pytest.raises(IllegalAction) as e:
-        for m in scrambled:
-            strict.receive(m)
+        strict.receive(next(m for m in log if m["kind"] == "join" and m["seat"] == 1))
     assert e.value.reason == "fair.out_of_order"
+    with pytest.raises(BadSave) as e:
+        check(dict(export(ps[1]), messages=scrambled))
+    assert e.value.message == "message 0 (seat 2's join): the record lists the joins by seat, and seat 0's is missing before it"
 
 
 def test_before_a_draw_nothing_a_party_holds_decides_it():

@@ -221,10 +221,16 @@ class Game:
     dist/data/<id>-<name>), `art` what build.py draws for it."""
 
     id: str = ""
+    # what the menu shows (describe(); the page declares none of it): titles and a one-line
+    # description {"de", "en"}, player counts, playing time [min, max] in minutes
     titles: dict = {}
+    descriptions: dict = {}
     min_players: int = 2
     max_players: int = 2
-    # option name -> {"default": value, optional "choices": [...], "label": {"de", "en"}}
+    minutes: tuple | None = None
+    # option name -> {"default": value, optional "choices": [...]}; the menu offers an option
+    # with a "label" {"de", "en"}: then "choice_labels" {choice: {"de", "en"}}, optional "help"
+    # {"de", "en"} and "only" {other option: choice} (offered only with that choice)
     options: dict = {}
     listed: bool = True  # False: a test game the menu never shows
     private_hands: bool = False  # seats hold cards the others must not see (pass-and-play)
@@ -304,7 +310,9 @@ class Game:
         return {
             "id": self.id,
             "titles": dict(self.titles),
+            "descriptions": dict(self.descriptions),
             "players": [self.min_players, self.max_players],
+            "minutes": list(self.minutes) if self.minutes else None,
             "options": {k: {kk: vv for kk, vv in v.items()} for k, v in self.options.items()},
             "listed": self.listed,
             "private_hands": self.private_hands,

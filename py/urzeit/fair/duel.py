@@ -19,10 +19,16 @@ def bot_view(state, seat: int) -> dict:
 
 
 def play(game_id: str, players: int, options: dict | None = None, level: str = "easy", seed: int = 0,
-         chain_length: int | None = None, stats: dict | None = None) -> dict:
+         chain_length: int | None = None, stats: dict | None = None, watch=None) -> dict:
     """Play to the end; the record (every party's is the same: checked). `seed` decides only
     the bots' choices: every draw comes from the parties' own secrets. `stats` (a dict), if
-    given, gets the messages, bytes and times."""
+    given, gets the messages, bytes and times. `watch(party)`, if given, is called after each
+    call that changed a party (its join, each message it received, each move): every moment
+    its player could export its record."""
+    def changed(party):
+        if watch is not None:
+            watch(party)
+
     table = new_table(game_id, players, options)
     game = games.get(game_id)
     t0 = time.perf_counter()
@@ -32,6 +38,7 @@ def play(game_id: str, players: int, options: dict | None = None, level: str = "
     for p in parties:
         for m in p.join():
             queue.append((p.seat, m))
+        changed(p)
     setup_done = None
     moves = 0
     while True:
@@ -41,6 +48,7 @@ def play(game_id: str, players: int, options: dict | None = None, level: str = "
                 if p.seat != sender:
                     for answer in p.receive(m):
                         queue.append((p.seat, answer))
+                    changed(p)
         if setup_done is None:
             setup_done = time.perf_counter()
         state = parties[0].state
@@ -53,6 +61,7 @@ def play(game_id: str, players: int, options: dict | None = None, level: str = "
         action = ai.choose_action(game, bot_view(s, seat), lambda rng: s.determinize(seat, rng), level, bot_seed)
         for m in mover.act(action):
             queue.append((seat, m))
+        changed(mover)
         moves += 1
     done = time.perf_counter()
     recs = [records.export(p) for p in parties]

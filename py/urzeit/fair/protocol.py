@@ -5,7 +5,9 @@ checks every message it receives, keeps its own engine state (external chance) a
 `reveal` when a draw falls due and `act` when its player moves. Every draw comes from all
 seats' reveals together. A message that does not fit is refused with an `urzeit.core.errors`
 error (a `reason` key) and changes nothing. An observer (`seat=None`, `strict=True`) is the
-verifier of a record: the same checks, no secrets, and the one canonical message order.
+verifier of a record: the same checks, no secrets, and the record's order (each group of
+messages — the joins, a round's reveals, a private draw's keys, the deck secrets — ascending by
+seat: a complete group in the one order, a group cut short at the record's end with gaps).
 
 Messages (JSON objects; binary fields base64url without padding; "sig" signs the canonical
 JSON of the rest with the seat's key):
@@ -47,6 +49,9 @@ FIELDS = {
 }
 OPTIONAL = {"act": ("open", "drop")}  # present only when not empty: one spelling per message
 TABLE_FIELDS = ("protocol", "game", "players", "options", "nonce")
+# a record's groups of messages, each ascending by seat (Party.open_group)
+ORDER = {"join": "the record lists the joins by seat", "reveal": "the record lists each round's reveals by seat",
+         "keys": "the record lists each draw's keys by seat", "unlock": "the record lists the deck secrets by seat"}
 PRIVATE_FORMAT = "urzeit-fair-private"
 PRIVATE_FIELDS = ("format", "version", "gid", "table", "seat", "key", "chain", "length")
 # + "deck" (the seed of the seat's deck secrets) in a game with private draws
@@ -161,7 +166,7 @@ class Party:
         if seat is not None and not (_is_int(seat) and 0 <= seat < n):
             raise BadRequest(f"seat must be 0 to {n - 1}", reason="fair.bad_seat", params={"seat": str(seat)})
         self.seat = seat
-        self.strict = strict  # the record's one order: joins and each draw's reveals by seat
+        self.strict = strict  # the record's order: each group of messages ascending by seat
         deck = self.game.new_game(n, 0, table["options"], chance="external").private_deck()
         self.deck = deck           # the private cards (sorted), or None: no mental poker
         if seat is not None:
@@ -232,25 +237,6 @@ class Party:
         if t < 2 * n - 1:
             return "lock", t - n
         return None
-
-    def waiting_for(self) -> str:
-        """What the game waits for, in words (a stalled game says who stalls it)."""
-        if any(j is None for j in self.joins):
-            return "joins from seats " + ", ".join(str(s) for s in range(self.players) if self.joins[s] is None)
-        if not self.started:
-            kind, seat = self.setup_turn()
-            return f"seat {seat}'s {kind} of the deck"
-        if self.public.is_over:
-            if self.deck is not None and len(self.unlocks) < self.players:
-                missing = [str(s) for s in range(self.players) if s not in self.unlocks]
-                return f"the deck secrets of seats {', '.join(missing)}"
-            return "nothing: the game is over"
-        if _private(self.public):
-            return f"keys of deck positions from {self.next_pos} from seats {', '.join(map(str, self.keys_missing()))}"
-        if self.public.chance_due() is not None:
-            missing = [str(s) for s in range(self.players) if s not in self.pending]
-            return f"reveals of round {self.rounds} from seats {', '.join(missing)}"
-        return f"seat {self.public.current_player}'s move {self.steps}"
 
     def keys_needed(self) -> list:
         owners = _private_batch(self.public)
@@ -535,9 +521,7 @@ class Party:
         if not (_is_int(msg["length"]) and 1 <= msg["length"] <= MAX_CHAIN):
             raise BadRequest(f"a chain has 1 to {MAX_CHAIN} links", reason="fair.bad_message",
                              params={"field": "length"})
-        if self.strict and seat != sum(j is not None for j in self.joins):
-            raise IllegalAction("the record lists the joins by seat", reason="fair.out_of_order",
-                                params={"seat": seat, "what": "join"})
+        self._ascending(seat, [s for s, j in enumerate(self.joins) if j is not None], "join", "join")
         started = None
         if self.deck is None and all(j is not None for s, j in enumerate(self.joins) if s != seat):
             started = self.game.new_game(self.players, 0, self.table["options"], chance="external")
@@ -550,6 +534,32 @@ class Party:
             self.transcript += self.joins
         if started is not None:
             self._set_state(started, started)
+
+    def _ascending(self, seat, sent, kind, what) -> None:
+        """A record lists each group ascending by seat, so a complete group has one order and a
+        group cut short (a party exported mid-round: any of its seats may be missing) is valid
+        as the record's end; a group with a gap can never complete (`open_group`)."""
+        if self.strict and any(s > seat for s in sent):
+            raise IllegalAction(ORDER[kind], reason="fair.out_of_order", params={"seat": seat, "what": what})
+
+    def open_group(self):
+        """The group of messages being collected now: (kind, seats that sent theirs, seats still
+        missing), kind "join", "reveal", "keys" or "unlock"; None between groups."""
+        n = self.players
+        if any(j is None for j in self.joins):
+            sent = [s for s in range(n) if self.joins[s] is not None]
+            return "join", sent, [s for s in range(n) if s not in sent]
+        if not self.started:
+            return None
+        if self.public.is_over:
+            if self.deck is None or self.dealt is not None:
+                return None
+            return "unlock", sorted(self.unlocks), [s for s in range(n) if s not in self.unlocks]
+        if _private(self.public):
+            return "keys", sorted(self.batch), self.keys_missing()
+        if self.public.chance_due() is not None:
+            return "reveal", sorted(self.pending), [s for s in range(n) if s not in self.pending]
+        return None
 
     # ---- the deck: shuffled and locked by every seat (fair/poker.py) --------------------
 
@@ -616,9 +626,7 @@ class Party:
         if first != self.next_pos or seat not in needed:
             raise IllegalAction(f"seat {seat}'s keys of position {first} are not due", reason="fair.keys_not_due",
                                 params={"seat": seat})
-        if self.strict and seat != min(s for s in needed if s not in self.batch):
-            raise IllegalAction("the record lists each draw's keys by seat", reason="fair.out_of_order",
-                                params={"seat": seat, "what": f"keys {first}"})
+        self._ascending(seat, self.batch, "keys", f"keys {first}")
         if first + len(owners) > len(self.deck):
             raise IllegalAction("the deck has no card left for this draw", reason="fair.bad_deck",
                                 params={"what": "deck"})
@@ -683,9 +691,7 @@ class Party:
         if seat in self.unlocks:
             raise IllegalAction(f"seat {seat}'s deck secret again", reason="fair.replayed",
                                 params={"seat": seat, "what": "unlock"})
-        if self.strict and seat != min(s for s in range(self.players) if s not in self.unlocks):
-            raise IllegalAction("the record lists the deck secrets by seat", reason="fair.out_of_order",
-                                params={"seat": seat, "what": "unlock"})
+        self._ascending(seat, self.unlocks, "unlock", "unlock")
         seed = crypto.unb64(msg["seed"], 32)
         if seed is None:
             raise BadRequest("seed is 32 bytes, base64url", reason="fair.bad_message", params={"field": "seed"})
@@ -770,9 +776,7 @@ class Party:
                                 params={"seat": seat, "what": f"reveal {k}"})
         if k > self.rounds or self.public.chance_due() is None or _private(self.public):
             raise IllegalAction(f"round {k} is not due", reason="fair.not_due", params={"round": k})
-        if self.strict and seat != min(s for s in range(self.players) if s not in self.pending):
-            raise IllegalAction("the record lists each round's reveals by seat", reason="fair.out_of_order",
-                                params={"seat": seat, "what": f"reveal {k}"})
+        self._ascending(seat, self.pending, "reveal", f"reveal {k}")
         value = crypto.unb64(msg["value"], 32)
         if value is None:
             raise BadRequest("a reveal is 32 bytes, base64url", reason="fair.bad_message",

@@ -2,13 +2,14 @@
 
 A record holds the table, every signed message in the one canonical order (joins by seat;
 then, as the game went, each act, and each round's reveals by seat), the draws they gave and
-the result. `check(record)` replays it from nothing but the record: every signature, every
-reveal against its seat's chain, every draw from the reveals, every act legal in the state
-its seat says it saw, and the result."""
+the result. A record exported mid-game ends with the group of messages it is collecting, by
+seat, whichever seats it holds. `check(record)` replays it from nothing but the record: every
+signature, every reveal against its seat's chain, every draw from the reveals, every act legal
+in the state its seat says it saw, and the result."""
 
 from ..core.errors import BadSave, UrzeitError
 from . import crypto
-from .protocol import Party
+from .protocol import ORDER, Party
 
 FORMAT = "urzeit-fair"
 VERSION = 1
@@ -85,12 +86,20 @@ def check(record) -> Party:
     messages = record["messages"]
     if not isinstance(messages, list):
         raise BadSave("messages: not a list", reason="fair.record_fields")
+    gap = None  # the first message of a group that has a seat missing before it
     for i, m in enumerate(messages):
         try:
             observer.receive(m)
         except UrzeitError as e:
+            if gap is not None:  # such a group never completes: it may only end the record
+                kind, _, missing = observer.open_group()
+                raise BadSave(f"{_where(gap, messages[gap])}: {ORDER[kind]}, and seat {missing[0]}'s is missing "
+                              "before it", reason="fair.record_message", params={"index": gap}) from None
             raise BadSave(f"{_where(i, m)}: {e.message}", reason="fair.record_message",
                           params={"index": i}) from None
+        group = observer.open_group()
+        if gap is None and group is not None and group[1] and group[2] and min(group[2]) < max(group[1]):
+            gap = i
     if record["draws"] != observer.draws:
         draws = record["draws"] if isinstance(record["draws"], list) else []
         k = next((k for k in range(max(len(draws), len(observer.draws)))
@@ -109,6 +118,39 @@ def check(record) -> Party:
     return observer
 
 
+def _seats(seats, one: str, many: str) -> str:
+    """Seats and what they have not done: seat 2 has not revealed; seats 0 and 1 have not revealed."""
+    names = [str(s) for s in seats]
+    if len(names) == 1:
+        return f"seat {names[0]} {one}"
+    return f"seats {', '.join(names[:-1])} and {names[-1]} {many}"
+
+
+def ends(p: Party) -> str:
+    """Where the record of an unfinished game ends, in words: how far it is checked and what
+    is still open (who the game waits for)."""
+    group = p.open_group()
+    if not p.started:
+        if group is not None:
+            return ("cut short before the game began: the table is still open, "
+                    f"{_seats(group[2], 'has not joined', 'have not joined')}")
+        kind, seat = p.setup_turn()
+        return (f"cut short before the game began: the hidden deck is not ready, seat {seat} has not "
+                f"{'shuffled' if kind == 'shuffle' else 'locked'} it")
+    where = f"cut short after {p.steps} move{'s' * (p.steps != 1)}" if p.steps else "cut short before the first move"
+    if group is None:
+        return f"{where}: seat {p.public.current_player} is to move"
+    kind, _, missing = group
+    if kind == "reveal":
+        return (f"{where}: the draw of round {p.rounds} is still open, "
+                f"{_seats(missing, 'has not revealed', 'have not revealed')}")
+    if kind == "keys":
+        return (f"{where}: the private draw from deck position {p.next_pos} is still open, "
+                f"{_seats(missing, 'has not sent its keys', 'have not sent their keys')}")
+    return (f"{where}, at the end of the game: the hidden cards are not checked yet, "
+            f"{_seats(missing, 'has not shown its deck secret', 'have not shown their deck secrets')}")
+
+
 def summary(record) -> str:
     """One line for `urzeit check`: the game, seats, messages, draws and the result."""
     observer = check(record)
@@ -117,7 +159,7 @@ def summary(record) -> str:
     head = (f"OK: fair {title} · {observer.players} players · {len(record['messages'])} signed messages · "
             f"{len(observer.draws)} draws from {observer.rounds} rounds of joint reveals · {observer.steps} moves · ")
     if not finished(observer):
-        return head + f"not finished, waiting for {observer.waiting_for()}"
+        return head + f"not finished, {ends(observer)}"
     if observer.deck is not None:
         head += f"{observer.next_pos} private cards, every one checked · "
     scores = " : ".join(str(x) for x in s.scores())
@@ -126,4 +168,4 @@ def summary(record) -> str:
         return head + f"no winner at {scores}"
     if len(winners) == observer.players > 1:
         return head + f"a tie at {scores}"
-    return head + f"seat {' and '.join(str(w) for w in winners)} {'wins' if len(winners) == 1 else 'win'} with {scores}"
+    return head + f"{_seats(winners, 'wins', 'win')} with {scores}"

@@ -4,6 +4,8 @@
 // the SDP is rebuilt here. What arrives is checked for size, shape and rate before anyone
 // reads it; nothing from a peer is ever run or inserted as HTML.
 
+import { b64url, unb64url } from "./b64.mjs";
+
 export const MAX_FRAME = 64 * 1024;  // a frame holds a few signed messages (each ~0.3 kB)
 export const FLOOD = { frames: 60, ms: 2000 };  // more frames than this in the window: cut off
 export const FAIL_MS = 20_000;  // no channel this long after both sides have the other's offer/answer
@@ -41,18 +43,15 @@ export function iceServers() {
 
 // ---- SDP: keep what is needed, rebuild the rest ----
 
-const b64u = (bytes) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-const unb64u = (s) => Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
-
 // Chromium names a host candidate `<uuid>.local` (mDNS): 16 bytes, 22 characters in base64url.
 const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
 function shortAddress(a) {
   const m = UUID.exec(a || "");
-  return m ? "~" + b64u(m.slice(1).join("").match(/../g).map((h) => parseInt(h, 16))) : a;
+  return m ? "~" + b64url(m.slice(1).join("").match(/../g).map((h) => parseInt(h, 16))) : a;
 }
 function longAddress(a) {
   if (!a.startsWith("~")) return a;
-  const hex = [...unb64u(a.slice(1))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = [...unb64url(a.slice(1))].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
 }
 const PRIORITY = { host: 2113937151, srflx: 1686052607, prflx: 1845501695, relay: 41885439 };
@@ -71,7 +70,7 @@ export function trimSdp(sdp) {
     return keep.join(" ");
   }).filter(Boolean).slice(0, 8);
   if (!fp) throw new Error("no DTLS fingerprint in the offer");
-  return { u: line("a=ice-ufrag:"), p: line("a=ice-pwd:"), f: b64u(fp.split(":").map((h) => parseInt(h, 16))),
+  return { u: line("a=ice-ufrag:"), p: line("a=ice-pwd:"), f: b64url(fp.split(":").map((h) => parseInt(h, 16))),
            c: cands, s: line("a=setup:") === "active" ? "a" : "p" };
 }
 
@@ -85,7 +84,7 @@ export function validTrimmed(o) {
 
 export function rebuildSdp(o, type) {
   if (!validTrimmed(o)) throw new Error("the connection data is damaged");
-  const fp = [...unb64u(o.f)].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
+  const fp = [...unb64url(o.f)].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
   const lines = ["v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
     "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
     ...o.c.map((c, i) => {

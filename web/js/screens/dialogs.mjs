@@ -2,15 +2,16 @@
 // it, else a link to copy).
 import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
-import { gameInfo } from "../games.mjs";
+import { entryTitle, gameInfo } from "../games.mjs";
 import { $, el, match, nav } from "./shared.mjs";
+import { b64url, unb64url } from "../net/b64.mjs";
 
 export function showRules(gameId) {
   const info = gameInfo(gameId);
   const rules = info && info.rules;  // the game's own rules module
   if (!rules) return;
   const lang = getLang();
-  $("rules-title").textContent = info ? info.titles[lang] || info.titles.de : t("rules");
+  $("rules-title").textContent = entryTitle(gameId);
   const box = $("rules-text");
   // our own static text, never data from a page, save or link
   box.innerHTML = rules[lang] || rules.de;
@@ -122,22 +123,16 @@ function rulesTools(box, lang) {
 
 export async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return b64url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
 export async function unpack(code) {
-  const bin = atob(code.replaceAll("-", "+").replaceAll("_", "/"));
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const stream = new Blob([unb64url(code)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   return new Response(stream).text();
 }
 
 function shareMessage() {
-  const info = gameInfo(match.game);
-  const title = info ? info.titles[getLang()] || info.titles.de : "";
+  const title = entryTitle(match.game);
   const v = match.view;
   if (v && v.over) return t("shareOver", title);  // no one is to move any more
   const next = v && !v.over && v.current_seat !== null ? match.names[v.current_seat] : "";

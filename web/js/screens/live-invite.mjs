@@ -7,6 +7,7 @@ import { lastFairName, rememberFairName, storedGid, loadFair } from "../fair-sto
 import { $, TEST_MODE, app, el, match, showError } from "./shared.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { qrSvg } from "../net/qr.mjs";
+import { b64url } from "../net/b64.mjs";
 import { FairSession } from "../sessions/fair.mjs";
 import { LEVELS, LiveRoom, currentRoom } from "../sessions/live.mjs";
 
@@ -18,7 +19,7 @@ const GID_PREFIX = 16;  // 96 bits of the game id in an invite: enough to find t
 const randomId = () => {
   const a = new Uint8Array(9);
   crypto.getRandomValues(a);
-  return btoa(String.fromCharCode(...a)).replaceAll("+", "-").replaceAll("/", "_");
+  return b64url(a);
 };
 
 // ---- dialogs: the invite (host) and the answer (friend), each a link and a QR code ----

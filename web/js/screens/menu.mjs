@@ -2,7 +2,7 @@
 // players' words, games to continue, loading a file. It paints before Python is ready.
 import { engine } from "../boot.mjs";
 import { displayName, errorText, getLang, t } from "../i18n.mjs";
-import { GAMES, entryTitle, gameInfo } from "../games.mjs";
+import { described, describedGames, entryTitle, gameInfo } from "../games.mjs";
 import { MAX_SAVES, deleteFair, deleteSave, listFair, listSaves, newSaveId, validRecord } from "../storage.mjs";
 import { seatMark } from "../seats.mjs";
 import { $, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
@@ -18,16 +18,12 @@ function engineGames() {
   return new Map(games.filter((g) => g.listed || TEST_MODE).map((g) => [g.id, g]));
 }
 
+// The engine's words for each game (games.mjs) with the page's picture; a game the page has
+// no renderer for still shows.
 function menuEntries() {
-  const listed = GAMES.filter((g) => g.listed !== false || TEST_MODE);
-  const ids = new Set(listed.map((g) => g.id));
-  // a game the engine offers that the page has no renderer for still shows (with its titles)
-  const extra = [...engineGames().values()].filter((g) => !ids.has(g.id))
-    .map((g) => ({ id: g.id, titles: g.titles, players: g.players }));
-  return [...listed, ...extra];
+  return describedGames().filter((g) => g.listed || TEST_MODE)
+    .map((g) => ({ ...g, picture: (gameInfo(g.id) || {}).picture }));
 }
-
-export { entryTitle };
 
 function isPlayable(id) {
   return engine.status !== "ready" || engineGames().has(id);
@@ -179,32 +175,31 @@ function renderPlayMode() {
   if (ui.fair) box.append(el("p", { class: "hint option-help" }, t(ui.live ? "modeLiveHelp" : "modeFairHelp")));
 }
 
-// Options the engine offers (hello), worded by the game's menu info: one radio button per
+// Options the engine offers and words (describe): those with a label, one radio button per
 // choice, so a long choice wraps on a phone (a select would cut it off).
 function renderGameOptions() {
   const box = $("game-options");
   const focusedId = box.contains(document.activeElement) ? document.activeElement.id : null;
   box.replaceChildren();
-  const g = engineGames().get(ui.selected);
+  const g = described(ui.selected);
   if (!g) return;
-  const words = (gameInfo(ui.selected) || {}).options || {};
   ui.options[ui.selected] ||= {};
   const chosen = ui.options[ui.selected];
   const value = (key) => chosen[key] ?? (g.options[key] || {}).default;
   for (const [key, opt] of Object.entries(g.options || {})) {
-    if (!opt.choices || !(opt.label || words[key])) continue;
-    const w = words[key] || {};
-    if (w.only && Object.entries(w.only).some(([k, v]) => value(k) !== v)) continue;  // matters only then
+    if (!opt.choices || !opt.label) continue;
+    if (opt.only && Object.entries(opt.only).some(([k, v]) => value(k) !== v)) continue;  // matters only then
+    const words = opt.choice_labels || {};
     const set = el("fieldset", { class: "option", id: `option-${key}`, "data-option": key },
-      el("legend", {}, tr(w.label || opt.label)));
+      el("legend", {}, tr(opt.label)));
     for (const c of opt.choices) {
       const radio = el("input", { type: "radio", name: `option-${key}`, value: String(c), id: `option-${key}-${c}`, "data-option": key });
       radio.checked = value(key) === c;
       radio.onchange = () => { chosen[key] = c; renderGameOptions(); };
       set.append(el("label", { class: "option-choice", for: radio.id }, radio,
-        el("span", {}, w.choices && w.choices[c] ? tr(w.choices[c]) : String(c))));
+        el("span", {}, words[String(c)] ? tr(words[String(c)]) : String(c))));
     }
-    if (w.help) set.append(el("p", { class: "hint option-help" }, tr(w.help)));
+    if (opt.help) set.append(el("p", { class: "hint option-help" }, tr(opt.help)));
     box.append(set);
   }
   if (focusedId && $(focusedId)) $(focusedId).focus();  // a keyboard player stays where they were

@@ -7,7 +7,7 @@ import { engine } from "../boot.mjs";
 import { displayName, getLang, t } from "../i18n.mjs";
 import { listSaves } from "../storage.mjs";
 import { MAX_STATS, deleteAllStats, deleteStat, exportText, listStats, playerKey, summarize } from "../stats-store.mjs";
-import { entryTitle } from "./menu.mjs";
+import { entryTitle } from "../games.mjs";
 import { $, el, nav } from "./shared.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -14,11 +14,13 @@ import { bindBar, renderBar } from "./table-bar.mjs";
 
 // Without a renderer the view is shown as it is (only ever for a game the page does not know).
 const genericRenderer = {
+  mount() {},
   update(view) {
     const pre = document.createElement("pre");
     pre.textContent = JSON.stringify(view, null, 1).slice(0, 4000);
     $("board").replaceChildren(pre);
   },
+  breakdown: () => null,
 };
 
 export function renderer() {
@@ -87,18 +89,16 @@ export function openTable(s, view) {
   if (match.renderer && match.renderer.unmount) match.renderer.unmount();
   const info = gameInfo(match.game);
   match.renderer = info ? info.create() : genericRenderer;
-  if (match.renderer.mount) {
-    match.renderer.mount($("board"), {
-      act: (action) => act(action), names: match.names, seats: match.seats, colours: SEAT_COLOURS, lang: getLang,
-      message: (text) => { $("message").textContent = text; },
-      // the renderer's data arrived: its words for the action list and the final breakdown
-      refreshLegal: () => {
-        if (!match.view) return;
-        renderLegal(match.view);
-        if (match.view.over) showEnd(match.view, { resultText, force: true });
-      },
-    });
-  }
+  match.renderer.mount($("board"), {
+    act: (action) => act(action), names: match.names, seats: match.seats, colours: SEAT_COLOURS, lang: getLang,
+    message: (text) => { $("message").textContent = text; },
+    // the renderer's data arrived: its words for the action list and the final breakdown
+    refreshLegal: () => {
+      if (!match.view) return;
+      renderLegal(match.view);
+      if (match.view.over) showEnd(match.view, { resultText, force: true });
+    },
+  });
   window.scrollTo(0, 0);  // a new game starts at its top, not where the menu was scrolled
   renderBar();
   setView(view);
@@ -146,8 +146,7 @@ export function setView(view) {
   app.dataset.viewSeat = view.seat === null ? "" : String(view.seat);
   // what moved on the table flies from where it was (motion.mjs); nothing waits for it
   const shot = motionSnapshot($("board"));
-  if (renderer().update) renderer().update(view);
-  else renderer().render(view, $("board"), { names: match.names, lang: getLang() });
+  renderer().update(view);
   motionAfter($("board"), shot, (key, elem) => (renderer().motionSource ? renderer().motionSource(key, elem) : null));
   renderScores(view);
   renderLegal(view);

@@ -812,15 +812,35 @@ class Elawa(Game):
     id = "elawa"
     data_files = ("cards.json",)  # the page draws the cards from it too
     titles = {"de": "Elawa", "en": "Elawa"}
+    descriptions = {
+        "de": "Nimm Karten rund ums Feuer, sammle Beeren, Fleisch und Felle und baue deinen Stamm.",
+        "en": "Take cards around the fire, gather berries, meat and furs and build your tribe.",
+    }
     min_players = 2
     private_hands = True
     max_players = 4
+    minutes = (20, 40)
     options = {
-        "chief_side": {"default": "normal", "choices": ["normal", "advanced"],
-                       "label": {"de": "Häuptlingsseite", "en": "Chief side"}},
-        "chief2": {"default": "second_only", "choices": ["second_only", "every_second"],
-                   "label": {"de": "Häuptling 2: nur die zweite Karte / jede zweite Karte",
-                             "en": "Chief 2: only the 2nd card / every 2nd card"}},
+        "chief_side": {
+            "default": "normal", "choices": ["normal", "advanced"],
+            "label": {"de": "Häuptlinge", "en": "Chiefs"},
+            "choice_labels": {
+                "normal": {"de": "Normalseite – zum Kennenlernen", "en": "Normal side – to learn the game"},
+                "advanced": {"de": "Fortgeschrittenenseite – jeder Häuptling hat eine Sonderkraft",
+                             "en": "Advanced side – every chief has a special power"}},
+        },
+        "chief2": {
+            "default": "second_only", "choices": ["second_only", "every_second"],
+            "label": {"de": "Sonderkraft von Häuptling 2", "en": "Chief 2's power"},
+            "help": {"de": "Häuptling 2 spielt auf der Fortgeschrittenenseite Karten billiger. Die Regel lässt offen, wie oft.",
+                     "en": "On the advanced side chief 2 plays cards for less. The rules leave open how often."},
+            "only": {"chief_side": "advanced"},
+            "choice_labels": {
+                "second_only": {"de": "nur die 2. Karte eines Zuges kostet 1 weniger",
+                                "en": "only the 2nd card of a turn costs 1 less"},
+                "every_second": {"de": "jede 2. Karte (2., 4., 6. …) kostet 1 weniger",
+                                 "en": "every 2nd card (2nd, 4th, 6th …) costs 1 less"}},
+        },
         "setup": {"default": None},
     }
 

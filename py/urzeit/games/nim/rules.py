@@ -168,9 +168,11 @@ class NimState(State):
 class Nim(Game):
     id = "nim"
     titles = {"de": "Nim mit verdeckten Karten (Test)", "en": "Hidden-hand Nim (test)"}
+    descriptions = {"de": "Testspiel", "en": "Test game"}
     min_players = 2
     private_hands = True
     max_players = 2
+    minutes = (2, 2)
     listed = False
     bot_module = None  # computer seats play random legal moves
     options = {

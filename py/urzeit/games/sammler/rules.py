@@ -736,8 +736,13 @@ class Sammler(Game):
     id = "sammler"
     art = ("art.sammler_tiles", "tiles")  # build.py draws the tile art from tiles.json
     titles = {"de": "Carcassonne – Jäger und Sammler", "en": "Carcassonne – Hunters and Gatherers"}
+    descriptions = {
+        "de": "Lege Landschaftskarten an, setze Sammler in Wälder und Flüsse und Jäger auf die Wiesen.",
+        "en": "Lay landscape tiles, put gatherers in forests and rivers and hunters on the meadows.",
+    }
     min_players = 2
     max_players = 5
+    minutes = (30, 45)
     options = {"setup": {"default": None}}
 
     # The rules' example: Red's gatherer in a forest with gold; Blue completes it with the

@@ -823,12 +823,22 @@ class Spaeher(Game):
     id = "spaeher"
     data_files = ("cards.json",)  # the page draws the cards from it too
     titles = {"de": "Jäger und Späher", "en": "Hunters and Scouts"}
+    descriptions = {
+        "de": "Zwei Stämme, ein Tal: Schicke deine Leute auf Jagd und Erkundung und überstehe die Sonnenuntergänge.",
+        "en": "Two tribes, one valley: send your people hunting and scouting and get through the sunsets.",
+    }
     min_players = 2
     max_players = 2
+    minutes = (30, 45)
     private_hands = True
     options = {
-        "mode": {"default": "normal", "choices": ["intro", "normal"],
-                 "label": {"de": "Variante", "en": "Variant"}},
+        "mode": {
+            "default": "normal", "choices": ["intro", "normal"],
+            "label": {"de": "Variante", "en": "Variant"},
+            "choice_labels": {
+                "intro": {"de": "Einführungsspiel – weniger Karten, zum Lernen", "en": "Introductory game – fewer cards, to learn"},
+                "normal": {"de": "Normales Spiel – alle Karten und heiligen Orte", "en": "Normal game – all cards and sacred sites"}},
+        },
         "setup": {"default": None},
     }
 

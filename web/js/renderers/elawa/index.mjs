@@ -1,4 +1,4 @@
-// Elawa (game id "elawa"): what the menu shows, and the renderer, its styles and rules text,
+// Elawa (game id "elawa"): the menu's picture, and the renderer, its styles and rules text,
 // all in this folder. Cards have no printed names: players call them by colour and kind
 // ("blaue Hütte"), and so does the engine, which words everything (games/elawa/words.py).
 // The modules: data (card data, colours, pure names), cards (a card in the DOM and on the
@@ -12,7 +12,7 @@ import { rulesPictures } from "./rules-pictures.mjs";
 
 export { endSummary } from "./summary.mjs";
 
-// ---- what the menu shows (the registry web/js/games.mjs lists this) ------------------
+// ---- the menu's picture and the entry (the registry web/js/games.mjs lists this) ---------
 
 const PICTURE = `<svg viewBox="0 0 240 120" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
 <rect width="240" height="120" fill="#3d2c1e"/>
@@ -33,28 +33,8 @@ function picture() {
   return box;
 }
 
+// what draws the game (its titles, players and options are the engine's: Game.describe)
 export const game = {
-  id: "elawa",
-  titles: { de: "Elawa", en: "Elawa" },
-  descriptions: {
-    de: "Nimm Karten rund ums Feuer, sammle Beeren, Fleisch und Felle und baue deinen Stamm.",
-    en: "Take cards around the fire, gather berries, meat and furs and build your tribe.",
-  },
-  players: [2, 4], minutes: [20, 40], picture, create: createElawaRenderer,
+  id: "elawa", picture, create: createElawaRenderer,
   css: "js/renderers/elawa/style.css", rules, rulesPictures, shareNote,
-  options: {
-    chief_side: {
-      label: { de: "Häuptlinge", en: "Chiefs" },
-      choices: { normal: { de: "Normalseite – zum Kennenlernen", en: "Normal side – to learn the game" },
-                 advanced: { de: "Fortgeschrittenenseite – jeder Häuptling hat eine Sonderkraft", en: "Advanced side – every chief has a special power" } },
-    },
-    chief2: {
-      label: { de: "Sonderkraft von Häuptling 2", en: "Chief 2's power" },
-      help: { de: "Häuptling 2 spielt auf der Fortgeschrittenenseite Karten billiger. Die Regel lässt offen, wie oft.",
-              en: "On the advanced side chief 2 plays cards for less. The rules leave open how often." },
-      only: { chief_side: "advanced" },
-      choices: { second_only: { de: "nur die 2. Karte eines Zuges kostet 1 weniger", en: "only the 2nd card of a turn costs 1 less" },
-                 every_second: { de: "jede 2. Karte (2., 4., 6. …) kostet 1 weniger", en: "every 2nd card (2nd, 4th, 6th …) costs 1 less" } },
-    },
-  },
 };

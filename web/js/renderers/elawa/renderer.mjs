@@ -526,9 +526,8 @@ export function createElawaRenderer() {
   return {
     scrollsToDecisions: true,  // it brings its own decision areas into view
     mount, unmount, update, showHint, onEvents, motionSource, lessonTarget,
-    // the shell's end screen shows this (and so do tests and other pages)
+    // the shell's end screen shows this
     breakdown: (v, lg) => endSummary(v, lg || lang(), api.names),
-    endSummary: (v, lg, names_) => endSummary(v, lg, names_),
     hook: {
       get flashing() { return flash ? [...flash.stacks] : []; },
       stackPoint(i) {

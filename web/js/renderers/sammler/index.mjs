@@ -1,4 +1,4 @@
-// Carcassonne – Jäger und Sammler: what the menu shows, the renderer, its stylesheet and its
+// Carcassonne – Jäger und Sammler: the menu's picture, the renderer, its stylesheet and its
 // rules text (the registry web/js/games.mjs lists this).
 
 import { el } from "../common.mjs";
@@ -15,13 +15,8 @@ function picture() {
   return box;
 }
 
+// what draws the game (its titles, players and options are the engine's: Game.describe)
 export const game = {
-  id: "sammler",
-  titles: { de: "Carcassonne – Jäger und Sammler", en: "Carcassonne – Hunters and Gatherers" },
-  descriptions: {
-    de: "Lege Landschaftskarten an, setze Sammler in Wälder und Flüsse und Jäger auf die Wiesen.",
-    en: "Lay landscape tiles, put gatherers in forests and rivers and hunters on the meadows.",
-  },
-  players: [2, 5], minutes: [30, 45], picture, create: createSammlerRenderer,
+  id: "sammler", picture, create: createSammlerRenderer,
   css: "js/renderers/sammler/style.css", rules, rulesPictures, shareNote,
 };

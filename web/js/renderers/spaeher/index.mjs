@@ -520,7 +520,7 @@ export function createSpaeherRenderer() {
   };
 }
 
-// ---- what the menu shows (the registry web/js/games.mjs lists this) ------------------
+// ---- the menu's picture and the entry (the registry web/js/games.mjs lists this) ---------
 
 const PICTURE = `<svg viewBox="0 0 240 120" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
 <rect width="240" height="120" fill="#e9dcc0"/>
@@ -542,20 +542,8 @@ function picture() {
   return box;
 }
 
+// what draws the game (its titles, players and options are the engine's: Game.describe)
 export const game = {
-  id: "spaeher",
-  titles: { de: "Jäger und Späher", en: "Hunters and Scouts" },
-  descriptions: {
-    de: "Zwei Stämme, ein Tal: Schicke deine Leute auf Jagd und Erkundung und überstehe die Sonnenuntergänge.",
-    en: "Two tribes, one valley: send your people hunting and scouting and get through the sunsets.",
-  },
-  players: [2, 2], minutes: [30, 45], picture, create: createSpaeherRenderer,
+  id: "spaeher", picture, create: createSpaeherRenderer,
   css: "js/renderers/spaeher/style.css", rules: RULES, rulesPictures, shareNote: SHARE_NOTE,
-  options: {
-    mode: {
-      label: { de: "Variante", en: "Variant" },
-      choices: { intro: { de: "Einführungsspiel – weniger Karten, zum Lernen", en: "Introductory game – fewer cards, to learn" },
-                 normal: { de: "Normales Spiel – alle Karten und heiligen Orte", en: "Normal game – all cards and sacred sites" } },
-    },
-  },
 };
