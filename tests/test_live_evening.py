@@ -35,6 +35,7 @@ def live_pair(host, friend, served_dist, game, options, players=2, name="Ada", f
 
 
 def to_menu(page):
+    page.evaluate("() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }")  # as a player closes it
     page.click("#back-button")
     page.wait_for_selector("#menu:not([hidden])")
 

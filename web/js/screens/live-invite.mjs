@@ -9,7 +9,7 @@ import { pack, unpack } from "./dialogs.mjs";
 import { qrSvg } from "../net/qr.mjs";
 import { b64url } from "../net/b64.mjs";
 import { FairSession } from "../sessions/fair.mjs";
-import { LEVELS, LiveRoom, currentRoom } from "../sessions/live.mjs";
+import { LEVELS, LiveRoom, currentRoom, rememberedRoom } from "../sessions/live.mjs";
 
 const USED_KEY = "urzeit.live.used";  // invites opened in this browser (an invite works once)
 const INVITE_MS = 60 * 60 * 1000;
@@ -124,7 +124,7 @@ export async function acceptAnswer(room, code) {
 // `seats` (optional, one per seat): {kind: "friend" | "human" (hot-seat, here) | "ai", level, name};
 // the host is seat 0, a friend's seat gets an invite, the others are played in this browser.
 export async function startLive({ game, players, options, name, failMs, seats = [] }) {
-  const room = new LiveRoom({ host: true, seat: 0, hostSeat: 0, game, players, failMs });
+  const room = new LiveRoom({ host: true, seat: 0, hostSeat: 0, game, players, failMs, inviter: invite });
   for (let s = 1; s < players; s++) {
     const want = seats[s] || {};
     if (want.kind === "ai") {
@@ -205,7 +205,7 @@ export async function openLiveLink(hash, target) {
   markUsed(data.id);
   const hostName = data.name.slice(0, 40) || t("seatName", data.host + 1, true);
   const gid = storedGid(data.g, data.to);
-  const room = new LiveRoom({ host: false, seat: data.to, hostSeat: data.host, game: data.game, players: data.n, gid });
+  const room = new LiveRoom({ host: false, seat: data.to, hostSeat: data.host, game: data.game, players: data.n, gid, inviter: invite });
   room.hostName = hostName;
   // a fresh invite to a game this browser plays already: its table again, then the channel
   const saved = gid !== null ? loadFair(gid, data.to) : null;
@@ -274,6 +274,24 @@ function askName(data, hostName) {
       resolve(name);
     }, { once: true });
   });
+}
+
+// ---- a reload: the table again from this browser's storage, waiting for a fresh invite ----
+
+export async function resumeLive(restore) {
+  const s = rememberedRoom();
+  if (!s || typeof s.gid !== "string" || !Number.isInteger(s.seat)) return false;
+  const r = new LiveRoom({ host: Boolean(s.host), seat: s.seat, hostSeat: s.hostSeat || 0, game: s.game, players: s.players,
+                           gid: s.gid, inviter: invite });
+  const session = await restore(s.gid, s.seat, r);
+  if (!session) {
+    r.close();
+    return false;
+  }
+  if (r.host && Array.isArray(s.local) && s.local.length) await r.run(() => r.hosted.restore(s.local));
+  if (!r.host) $("message").textContent = t("liveAskInvite", r.nameOf(r.hostSeat));
+  r.renderPanel();
+  return true;
 }
 
 // Tests and the benchmark: the peers' states and byte counts, and a raw frame to a peer.

@@ -5,7 +5,6 @@ import { getLang, t } from "../i18n.mjs";
 import { $, app, el, match, showError } from "./shared.mjs";
 import { PHRASES } from "./live-words.mjs";
 import { CHAT_MAX, chatText } from "../sessions/chat.mjs";
-import { invite } from "./live-invite.mjs";
 
 // A seat the host's browser plays: how it is named on each side ("Computer (Medium) at the host's").
 function hereOf(room, seat) {
@@ -54,7 +53,7 @@ export function renderPanel(room) {
     if (here) li.dataset.here = here.kind;
     if (v && !v.over && v.current_seat === s) li.classList.add("live-turn");
     if (room.host && s !== room.seat && !here && st !== "open" && !room.stopped) {
-      li.append(el("button", { type: "button", class: "ghost live-invite", "data-seat": String(s), onclick: () => invite(room, s).catch((err) => showError($("message"), err)) },
+      li.append(el("button", { type: "button", class: "ghost live-invite", "data-seat": String(s), onclick: () => room.inviter(room, s).catch((err) => showError($("message"), err)) },
         st === "none" ? t("liveInvite") : t("liveNewInvite")));
     }
     // not connected: the same game goes on by link (the friend's link goes to the host, who relays)

@@ -30,11 +30,18 @@ export function renderer() {
 export const session = () => match.session;
 
 let noticeWords = null;  // a notice given as a function is worded anew on a language switch
+let noteKept = false;    // a step the page played for the player said why: kept till the player acts
 
-// A neutral notice (hint, restored game, whom a fair game waits for); errors go to #message.
+// A neutral notice (hint, restored game); errors go to #message.
 export function say(text) {
   noticeWords = typeof text === "function" ? text : null;
+  noteKept = false;
   $("notice").textContent = noticeWords ? noticeWords() : text;
+}
+
+// A passing status (whom a fair game waits for): not over a note the player has yet to read.
+export function sayStatus(text) {
+  if (!noteKept) say(text);
 }
 
 export function fail(err) {
@@ -181,6 +188,7 @@ export async function autoStep(s) {
   const result = await s.act(auto.action, { auto: true });
   if (result && result.ok && match.session === s && !(match.view && match.view.over) && auto.note) {
     say(() => auto.note[getLang()] || "");
+    noteKept = true;
   }
   return Boolean(result && result.ok);
 }

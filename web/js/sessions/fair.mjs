@@ -7,7 +7,7 @@ import { engine } from "../boot.mjs";
 import { errorText, getLang, t } from "../i18n.mjs";
 import { appendFair, writeFair } from "../fair-store.mjs";
 import { $, app, el, match, showError } from "../screens/shared.mjs";
-import { autoStep, logEvents, openTable, resultText, say, setSeats, setView } from "../screens/table.mjs";
+import { autoStep, logEvents, openTable, resultText, sayStatus, setSeats, setView } from "../screens/table.mjs";
 import { showEnd } from "../screens/end.mjs";
 import { LinkTransport } from "../transports/link.mjs";
 import { rememberTable } from "./remember.mjs";
@@ -261,7 +261,7 @@ export class FairSession {
     const box = this.statusBox();
     const w = this.waiting;
     const text = $("fair-status-text"), send = $("fair-send");
-    say("");
+    sayStatus("");
     box.hidden = false;
     box.dataset.waiting = w.for || "over";
     // a live table has its own panel (invite, "continue by link"): no link words here, the box

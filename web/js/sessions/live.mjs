@@ -6,7 +6,7 @@
 import { engine } from "../boot.mjs";
 import { t } from "../i18n.mjs";
 import { $, app, match, showError } from "../screens/shared.mjs";
-import { say } from "../screens/table.mjs";
+import { sayStatus } from "../screens/table.mjs";
 import { lastFairName } from "../fair-store.mjs";
 import { Peer } from "../net/peer.mjs";
 import { renderPanel } from "../screens/live-panel.mjs";
@@ -25,10 +25,11 @@ let room = null;  // the room of this tab (one live table at a time)
 export const currentRoom = () => room;
 
 export class LiveRoom {
-  constructor({ host, seat, hostSeat = 0, game, players, gid = null, failMs }) {
+  // `inviter(room, seat)`: the invite dialog for a seat (screens/live-invite.mjs)
+  constructor({ host, seat, hostSeat = 0, game, players, gid = null, failMs, inviter }) {
     if (room) room.close();
     room = this;
-    Object.assign(this, { host, seat, hostSeat, game, players, gid, failMs });
+    Object.assign(this, { host, seat, hostSeat, game, players, gid, failMs, inviter });
     this.session = null;
     this.scope = new Scope();
     this.queue = new Queue();
@@ -91,7 +92,7 @@ export class LiveRoom {
     for (const key of ["live", "liveRefused", "liveMismatch", "liveAsked", "liveAnswer", "liveAnswerTimeout"]) delete app.dataset[key];
   }
 
-  remember() {
+  remember() {  // (rememberedRoom reads it)
     try {
       // the host's own other seats go with it: their secrets never leave this browser
       sessionStorage.setItem(SESSION_KEY, JSON.stringify({ gid: this.gid, seat: this.seat, host: this.host, hostSeat: this.hostSeat,
@@ -121,7 +122,7 @@ export class LiveRoom {
     const v = r.view;
     const w = r.waiting || v.fair.waiting || {};
     const other = v.current_seat !== null ? v.current_seat : (w.seats || []).find((s) => s !== v.seat);
-    if (!v.over && other !== undefined && other !== v.seat) say(t("liveWaitFor", this.nameOf(other)));
+    if (!v.over && other !== undefined && other !== v.seat) sayStatus(t("liveWaitFor", this.nameOf(other)));
     if (r.party !== this.session.mainParty) {  // one of the host's other seats moved (or is shown)
       this.hosted.keep(r.new);
       if (!(r.new || []).length) return;
@@ -349,21 +350,7 @@ function validMessages(list) {
     && list.every((m) => m && typeof m === "object" && !Array.isArray(m) && Number.isInteger(m.seat) && Number.isInteger(m.n));
 }
 
-// ---- a reload: the table again from this browser's storage, waiting for a fresh invite ----
-
-export async function resumeLive(restore) {
-  let s;
-  try { s = JSON.parse(sessionStorage.getItem(SESSION_KEY)); } catch { s = null; }
-  if (!s || typeof s.gid !== "string" || !Number.isInteger(s.seat)) return false;
-  const r = new LiveRoom({ host: Boolean(s.host), seat: s.seat, hostSeat: s.hostSeat || 0, game: s.game, players: s.players, gid: s.gid });
-  const session = await restore(s.gid, s.seat, r);
-  if (!session) {
-    r.close();
-    return false;
-  }
-  if (r.host && Array.isArray(s.local) && s.local.length) await r.run(() => r.hosted.restore(s.local));
-  if (!r.host) $("message").textContent = t("liveAskInvite", r.nameOf(r.hostSeat));
-  r.renderPanel();
-  return true;
+// This tab's live table before a reload (remember), or null.
+export function rememberedRoom() {
+  try { return JSON.parse(sessionStorage.getItem(SESSION_KEY)); } catch { return null; }
 }
-
