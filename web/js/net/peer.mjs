@@ -101,8 +101,10 @@ export function rebuildSdp(o, type) {
 // ---- the connection ----
 
 // States: "new" → "connecting" (offer/answer exchanged) → "open" → "closed" | "failed".
+// A frame transport (transports/transport.mjs).
 export class Peer {
   constructor({ onFrame, onState, failMs = FAIL_MS } = {}) {
+    this.kind = "channel";
     this.onFrame = onFrame || (() => {});
     this.onState = onState || (() => {});
     this.failMs = failMs;

@@ -9,6 +9,7 @@ import { $, app, match, showError } from "../screens/shared.mjs";
 import { sayStatus } from "../screens/table.mjs";
 import { lastFairName } from "../fair-store.mjs";
 import { Peer } from "../net/peer.mjs";
+import { FRAME_KINDS } from "../transports/transport.mjs";
 import { renderPanel } from "../screens/live-panel.mjs";
 import { Chat } from "./chat.mjs";
 import { HostedSeats } from "./hosted.mjs";
@@ -83,6 +84,7 @@ export class LiveRoom {
 
   close() {
     if (room === this) room = null;
+    if (!this.scope.alive) return;  // closed already (a new room replaced it)
     for (const p of this.peers.values()) p.peer.close("left");
     this.peers.clear();
     this.invites.clear();
@@ -192,6 +194,7 @@ export class LiveRoom {
     if (problem) return this.refuse(problem);
     const p = this.peers.get(seat);
     if (!p || !this.alive) return;
+    if (!FRAME_KINDS.includes(frame.t)) return this.refuse("unknown");
     if (frame.t === "have") {
       if (!Array.isArray(frame.have) || frame.have.length > 5 || !frame.have.every((x) => Number.isInteger(x) && x >= 0)) return this.refuse("malformed");
       p.have = frame.have.slice();
@@ -219,8 +222,7 @@ export class LiveRoom {
       this.here = here.map((h) => (h ? { kind: h.kind, level: h.level } : null));  // words only, from our own texts
       return this.renderPanel();
     }
-    if (frame.t === "chat") return this.chat.received(seat, frame.m);
-    this.refuse("unknown");
+    return this.chat.received(seat, frame.m);  // "chat"
   }
 
   onMessages(seat, p, frame) {
