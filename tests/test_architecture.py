@@ -10,7 +10,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 IDS = [g.id for g in games.all_games()]
 
 # what must know no game by name
-ENGINE_SHARED = [ROOT / "py/urzeit/api.py", ROOT / "py/urzeit/match.py", ROOT / "py/urzeit/cli.py",
+ENGINE = ROOT / "py/urzeit"
+ENGINE_SHARED = [ROOT / "py/urzeit/api.py", *sorted((ROOT / "py/urzeit/ops").glob("*.py")), ROOT / "py/urzeit/match.py",
+                 ROOT / "py/urzeit/cli.py",
                  ROOT / "py/urzeit/lessons.py",
                  ROOT / "py/urzeit/tournament.py", ROOT / "build.py",
                  *sorted((ROOT / "py/urzeit/ai").glob("*.py")), *sorted((ROOT / "py/urzeit/core").glob("*.py"))]
@@ -81,3 +83,66 @@ def test_no_module_uses_another_modules_private_names():
             if m.group(1) not in own and not m.group(0).startswith("self."):
                 offenders.append(f"{path.relative_to(ROOT)}: {m.group(0)}")
     assert not offenders, offenders
+
+
+# ---- one registry of operations ------------------------------------------------------------
+
+def _op_names():
+    from urzeit import api  # noqa: F401  (importing the api declares every protocol's operations)
+    from urzeit import ops
+    return list(ops.OPS)
+
+
+def test_each_operation_is_declared_once_and_nothing_lists_them_again():
+    """The op registry (urzeit.ops) is the only list of operations: no collection literal in
+    the engine names several of them, and the page takes the worded ones from hello."""
+    import ast
+    names = set(_op_names())
+    assert {"hello", "new", "fair_new", "lesson_start"} <= names
+    lists = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            elements = node.keys if isinstance(node, ast.Dict) else \
+                node.elts if isinstance(node, (ast.List, ast.Set, ast.Tuple)) else []
+            named = [e.value for e in elements if isinstance(e, ast.Constant) and e.value in names]
+            if len(named) >= 3:
+                lists.append(f"{path.relative_to(ROOT)}:{node.lineno}: {named}")
+    assert not lists, lists
+    page = _code(ROOT / "web/js/engine.mjs")
+    assert not [n for n in names if re.search(rf"[\"']{n}[\"']", page)], "engine.mjs names operations"
+    assert "worded_ops" in page
+
+
+def test_hello_names_the_worded_operations_the_registry_declares():
+    from urzeit import api, ops
+    hello = api.call({"op": "hello"})["result"]
+    assert hello["worded_ops"] == [n for n, op in ops.OPS.items() if "lang" in op.optional]
+    assert "view" in hello["worded_ops"] and "save" not in hello["worded_ops"]
+
+
+def _documented_ops():
+    """{op: (required, optional)} from the table in docs/protocol.md: `field` is required,
+    [`field`] optional; backticks in parentheses or in an optional's brackets explain."""
+    rows = {}
+    for line in (ROOT / "docs/protocol.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\| `(\w+)` \|((?:[^|\\]|\\.)*)\|", line)
+        if not m:
+            continue
+        cell = m.group(2)
+        optional = set(re.findall(r"\[`(\w+)`", cell))
+        bare = cell
+        while True:  # drop what explains: (...) and [...], innermost first
+            shorter = re.sub(r"\([^()]*\)|\[[^\[\]]*\]", "", bare)
+            if shorter == bare:
+                break
+            bare = shorter
+        rows[m.group(1)] = (set(re.findall(r"`(\w+)`", bare)), optional)
+    return rows
+
+
+def test_the_protocol_doc_lists_every_operation_with_its_fields():
+    from urzeit import api, ops  # noqa: F401
+    documented = _documented_ops()
+    assert sorted(documented) == sorted(ops.OPS)
+    for name, op in ops.OPS.items():
+        assert documented[name] == (set(op.required) - {"op"}, set(op.optional)), name
