@@ -85,6 +85,82 @@ def test_no_module_uses_another_modules_private_names():
     assert not offenders, offenders
 
 
+# ---- layers that point one way -------------------------------------------------------------
+
+# The engine's layers, bottom first: a module imports from its own layer and those below,
+# never from above. core is the contract (State, Game, chance drivers, words' defaults); ai
+# the searches; games the games (their bots use ai); then what plays games (a match, a
+# lesson, fair play); the api's operations; the commands. The package root holds only the
+# version. (core loads a game's bot and words modules by the names the game declares: no import.)
+LAYERS = (("core",), ("ai",), ("games",), ("match", "lessons", "fair"), ("ops", "api"),
+          ("cli", "tournament", "tools"))
+LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
+
+
+def _module_name(path):
+    parts = list(path.relative_to(ROOT / "py").with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts), path.name == "__init__.py"
+
+
+def _imports(path):
+    """The urzeit modules a file imports (anywhere in it, late imports too), absolute."""
+    import ast
+    name, is_package = _module_name(path)
+    package = name if is_package else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module
+            # `from . import x`: x may be a module
+            found += [f"{target}.{a.name}" for a in node.names] if not node.module else [target]
+    return [m for m in found if m == "urzeit" or m.startswith("urzeit.")]
+
+
+def _layer(module):
+    parts = module.split(".")
+    return LAYER_OF.get(parts[1]) if len(parts) > 1 else None  # None: the package root
+
+
+def test_every_engine_module_has_a_layer():
+    for path in sorted(ENGINE.rglob("*.py")):
+        name, _ = _module_name(path)
+        if name != "urzeit":
+            assert _layer(name) is not None, f"{name}: add it to a layer in LAYERS"
+
+
+def test_layers_point_one_way():
+    """Nothing imports from a layer above its own (core imports only core)."""
+    wrong = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        name, _ = _module_name(path)
+        own = _layer(name)
+        for target in _imports(path):
+            layer = _layer(target)
+            if own is not None and layer is not None and layer > own:
+                wrong.append(f"{name} imports {target}")
+    assert not wrong, wrong
+
+
+def test_the_layer_check_sees_late_and_relative_imports(tmp_path):
+    """The checker itself: a late relative import from above is found."""
+    folder = tmp_path / "py/urzeit/core"
+    folder.mkdir(parents=True)
+    (folder / "x.py").write_text("def f():\n    from .. import lessons\n    from ..ops.common import lang_of\n")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        assert _imports(folder / "x.py") == ["urzeit.lessons", "urzeit.ops.common"]
+    finally:
+        ROOT = saved
+
+
 # ---- one registry of operations ------------------------------------------------------------
 
 def _op_names():

@@ -8,7 +8,7 @@ import pathlib
 import sys
 import time
 
-from .. import __version__, ai, fair, games
+from .. import __version__, ai, fair, games, lessons
 from .. import match as matches
 from ..core.errors import BadRequest, BadSave, IllegalAction, NotYourTurn, StaleState, UnknownMatch, UrzeitError
 from ..core.game import load_messages
@@ -40,7 +40,8 @@ def op_hello(req):
         "engine": "urzeit",
         "version": __version__,
         "python": sys.version.split()[0],
-        "games": [{**g.describe(), "fair": _fair_support(g)} for g in games.all_games()],
+        "games": [{**g.describe(), "lessons": lessons.summaries(g), "fair": _fair_support(g)}
+                  for g in games.all_games()],
         "levels": list(ai.LEVELS),
         "messages": all_messages(),
         "worded_ops": worded_ops(),  # the page adds its language to these requests

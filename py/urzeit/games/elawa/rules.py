@@ -13,7 +13,7 @@ import functools
 
 from ...core.actions import find_legal
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Chance, Game, State
+from ...core.game import PRIVATE_HANDS, Chance, Game, State
 from ...core.rng import Rng
 from .components import CARD_IDS, CARD_KINDS, CARDS, CHIEFS, FIRE, STACKS, TOKEN_COUNTS, TOKENS
 
@@ -762,23 +762,18 @@ class ElawaState(State):
             "breakdown": self.breakdown() if self.over else None,
         }
 
-    def determinize(self, player: int, rng: Rng) -> "ElawaState":
-        """A world `player` cannot tell from this one. The face-down stacks, the fire and the
-        supply are pools already (what comes up is drawn as chance, from this world's own
-        Rng); re-dealt are only hand cards of others no one saw taken, with the unseen cards.
-        A setup's script is not the seat's knowledge: it goes."""
-        s = self.clone()
-        unseen = {q: _unseen_places(s.hands[q], s.seen_hands[q]) for q in range(s.n) if q != player}
+    def redeal(self, player: int, rng: Rng) -> None:
+        """Re-deal the hand cards of others no one saw taken, with the unseen cards. The
+        face-down stacks, the fire and the supply are pools already (what comes up is drawn
+        as chance)."""
+        unseen = {q: _unseen_places(self.hands[q], self.seen_hands[q]) for q in range(self.n) if q != player}
         if any(unseen.values()):
-            cards = sorted([s.hands[q][i] for q in unseen for i in unseen[q]] + s.deck)
+            cards = sorted([self.hands[q][i] for q in unseen for i in unseen[q]] + self.deck)
             rng.shuffle(cards)
             for q in sorted(unseen):
                 for i in unseen[q]:
-                    s.hands[q][i] = cards.pop()
-            s.deck = sorted(cards)
-        s.script = None
-        s.rng = Rng(rng.next_u64())
-        return s
+                    self.hands[q][i] = cards.pop()
+            self.deck = sorted(cards)
 
     def to_json(self) -> dict:
         return {
@@ -813,7 +808,7 @@ class Elawa(Game):
     data_files = ("cards.json",)  # the page draws the cards from it too
     titles = {"de": "Elawa", "en": "Elawa"}
     min_players = 2
-    private_hands = True
+    information = PRIVATE_HANDS
     max_players = 4
     options = {
         "chief_side": {"default": "normal", "choices": ["normal", "advanced"],

@@ -7,7 +7,7 @@ wins; two passes in a row end the game with no winner. Tests use it; the menu ne
 """
 
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import HIDDEN, Chance, Game, State
+from ...core.game import HIDDEN, PRIVATE_HANDS, Chance, Game, State
 from ...core.rng import Rng
 
 DECK = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
@@ -144,18 +144,14 @@ class NimState(State):
             "breakdown": self.breakdown() if self.over else None,
         }
 
-    def determinize(self, player: int, rng: Rng) -> "NimState":
+    def redeal(self, player: int, rng: Rng) -> None:
         """Re-deal the other hand from what `player` cannot see; future draws stay chance."""
-        s = self.clone()
         other = 1 - player
-        unseen = sorted(v for v in s.hands[other] + s.deck if v != HIDDEN)
+        unseen = sorted(v for v in self.hands[other] + self.deck if v != HIDDEN)
         rng.shuffle(unseen)
-        k = len(s.hands[other])
-        s.hands[other] = sorted(unseen[:k])
-        s.deck = sorted(unseen[k:])
-        s.script = None  # a fixed order is not the seat's knowledge
-        s.rng = Rng(rng.next_u64())
-        return s
+        k = len(self.hands[other])
+        self.hands[other] = sorted(unseen[:k])
+        self.deck = sorted(unseen[k:])
 
     def to_json(self) -> dict:
         return {
@@ -169,7 +165,7 @@ class Nim(Game):
     id = "nim"
     titles = {"de": "Nim mit verdeckten Karten (Test)", "en": "Hidden-hand Nim (test)"}
     min_players = 2
-    private_hands = True
+    information = PRIVATE_HANDS
     max_players = 2
     listed = False
     bot_module = None  # computer seats play random legal moves

@@ -688,15 +688,6 @@ class SammlerState(State):
             "breakdown": self.breakdown() if self.phase == "over" else None,
         }
 
-    def determinize(self, player: int, rng: Rng) -> "SammlerState":
-        """Nothing is hidden but the future draws, and those are chance: every seat sees the
-        same state; only a fixed script is forgotten (not the seat's knowledge) and the Rng
-        is new."""
-        s = self.clone()
-        s.script = None
-        s.rng = Rng(rng.next_u64())
-        return s
-
     # ---- JSON ------------------------------------------------------------------------
 
     def to_json(self) -> dict:

@@ -9,7 +9,7 @@ ausspielen), recall members (Stammesmitglieder zurücknehmen), or sunset
 """
 
 from ...core.errors import BadRequest, IllegalAction
-from ...core.game import HIDDEN, Chance, Game, State
+from ...core.game import HIDDEN, PRIVATE_HANDS, Chance, Game, State
 from ...core.rng import Rng
 from .components import CAPACITY, CHARS, GOAL, HUNGER_CAP, ITEMS, LOCS, SETUP, SITES, STALL_SUNSETS, START_HAND, TURN_LIMIT
 
@@ -761,27 +761,22 @@ class SpaeherState(State):
                            "points": dict(self.earned[p])} for p in range(2)] if self.over else None,
         }
 
-    def determinize(self, player: int, rng: Rng) -> "SpaeherState":
+    def redeal(self, player: int, rng: Rng) -> None:
         """Re-deal what `player` cannot see: the other player's uncreated items and the items
         the other player dropped face down at a sunset, from one pool with the item deck (the
         player knows its own items and drops, the created ones and how many each pile holds).
-        The decks are unordered pools already: every future draw stays chance, from a new Rng;
-        a scripted order is not the player's knowledge and goes."""
-        s = self.clone()
+        The decks are unordered pools already: every future draw stays chance."""
         o = 1 - player
-        unknown_drops = list(s.discarded)
-        for item in s.dropped[player]:
+        unknown_drops = list(self.discarded)
+        for item in self.dropped[player]:
             unknown_drops.remove(item)
-        pool = sorted(x for x in s.items[o] + s.item_deck + unknown_drops if x != HIDDEN)
+        pool = sorted(x for x in self.items[o] + self.item_deck + unknown_drops if x != HIDDEN)
         rng.shuffle(pool)
-        k, m = len(s.items[o]), len(unknown_drops)
-        s.items[o], s.item_deck = pool[:k], pool[k + m:]
-        s.dropped[o] = pool[k:k + m]
-        s.item_deck.sort()
-        s.discarded = sorted(s.dropped[player] + s.dropped[o])
-        s.script = None
-        s.rng = Rng(rng.next_u64())
-        return s
+        k, m = len(self.items[o]), len(unknown_drops)
+        self.items[o], self.item_deck = pool[:k], pool[k + m:]
+        self.dropped[o] = pool[k:k + m]
+        self.item_deck.sort()
+        self.discarded = sorted(self.dropped[player] + self.dropped[o])
 
     def to_json(self) -> dict:
         return {
@@ -825,7 +820,7 @@ class Spaeher(Game):
     titles = {"de": "Jäger und Späher", "en": "Hunters and Scouts"}
     min_players = 2
     max_players = 2
-    private_hands = True
+    information = PRIVATE_HANDS
     options = {
         "mode": {"default": "normal", "choices": ["intro", "normal"],
                  "label": {"de": "Variante", "en": "Variant"}},
