@@ -1,10 +1,12 @@
 """A game is its package: the engine's shared modules and the page's shell name no game.
 Adding a game touches its own folders and one registry line each side."""
 
+import importlib
 import pathlib
 import re
 
 from urzeit import games
+from urzeit.core.words import LANGS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 IDS = [g.id for g in games.all_games()]
@@ -83,6 +85,18 @@ def test_no_module_uses_another_modules_private_names():
             if m.group(1) not in own and not m.group(0).startswith("self."):
                 offenders.append(f"{path.relative_to(ROOT)}: {m.group(0)}")
     assert not offenders, offenders
+
+
+def test_words_are_written_in_one_style():
+    """Each game's words come from its per-language tables (phrases.py): no sentence is chosen
+    by testing the language in code ("… if de else …"), so a third language is a third table."""
+    for path in [ROOT / "py/urzeit/core/words.py", *sorted((ROOT / "py/urzeit/games").glob("*/words.py"))]:
+        code = _code(path)
+        found = re.findall(r"""lang\s*[!=]=\s*["'](?:de|en)["']|\bif\s+de\b|\bde\s*=\s*lang\b|\[["']de["']\]""", code)
+        assert not found, f"{path.relative_to(ROOT)}: {found}"
+    for game in games.all_games():
+        table = importlib.import_module(f"urzeit.games.{game.id}.phrases").PHRASES
+        assert sorted(table) == sorted(LANGS), f"{game.id}: one table per language"
 
 
 # ---- layers that point one way -------------------------------------------------------------
