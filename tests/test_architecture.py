@@ -61,6 +61,25 @@ def test_the_page_registry_has_one_line_per_game():
         assert (folder / "index.mjs").exists(), f"{game_id}: its renderer lives in its own folder"
 
 
+# Every game package is laid out alike: the same modules for the same parts. A game needs the
+# first five; the others are there when the game has such a part (a test game may have no bot,
+# no components, no draws or scoring of their own: nim keeps them in its rules).
+GAME_MODULES_REQUIRED = ("__init__", "game", "rules", "words", "phrases")
+GAME_MODULES = GAME_MODULES_REQUIRED + ("draws", "scoring", "components", "bot")
+
+
+def test_every_game_package_has_the_one_layout():
+    for game in games.all_games():
+        package = ROOT / "py/urzeit/games" / game.id
+        modules = {p.stem for p in package.glob("*.py")}
+        assert set(GAME_MODULES_REQUIRED) <= modules, f"{game.id} lacks {set(GAME_MODULES_REQUIRED) - modules}"
+        assert modules <= set(GAME_MODULES), f"{game.id}: {modules - set(GAME_MODULES)} is no part of the layout"
+        assert type(game).__module__ == f"urzeit.games.{game.id}.game", "the Game lives in game.py"
+    listed = [g for g in games.all_games() if g.listed]
+    assert len({frozenset(p.stem for p in (ROOT / "py/urzeit/games" / g.id).glob("*.py")) for g in listed}) == 1, \
+        "the listed games have the same modules"
+
+
 def test_the_engine_registry_has_one_line_per_game_and_each_game_is_its_package():
     text = (ROOT / "py/urzeit/games/__init__.py").read_text(encoding="utf-8")
     assert sorted(re.findall(r'^    "(\w+)",$', text, re.M)) == sorted(IDS)
