@@ -17,6 +17,7 @@ import { bindSound, soundReady } from "./sound.mjs";
 import { flightsRunning, motionLog, motionMs } from "./motion.mjs";
 import { endLive, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live.mjs";
 import { leaveLesson, lessonAct, lessonState, relabelLesson, startLesson } from "./screens/lesson.mjs";
+import { notePageCapabilities, relabelNotes } from "./capabilities.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -129,6 +130,7 @@ function toggleLang() {
   relabelFair();
   relabelStats();
   relabelLesson();
+  relabelNotes();
 }
 
 // High contrast: the seats' palette is swapped in place and everything drawn again.
@@ -238,6 +240,7 @@ applyStaticTexts();
 $("settings-button").title = t("settings");
 renderStatus();
 renderMenu();
+notePageCapabilities($("menu"));  // storage blocked or full, no service worker: said on the menu
 performance.mark("urzeit-menu-painted");
 
 if (TEST_MODE) {
