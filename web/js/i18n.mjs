@@ -307,8 +307,8 @@ Object.assign(TEXTS.de, {
   capStorageDenied: "Dieser Browser lässt die Seite nichts speichern (privater Modus oder gesperrt): Ein Spiel geht verloren, wenn du die Seite schließt. Mit „Exportieren“ kannst du es als Datei behalten.",
   capStorageFull: "Der Speicher dieses Browsers ist voll: Neue Spielstände werden nicht gespeichert. Lösche alte Spiele unten oder exportiere ein Spiel als Datei.",
   capNoOffline: "Dieser Browser hält das Spiel nicht für unterwegs bereit (kein Service Worker, z. B. im privaten Modus): Ohne Netz lädt die Seite nicht. Spielen geht wie sonst.",
-  loadingStep: (step, done, total) => total ? `Das Spiel wird geladen: ${step} (${done} von ${total} MB) …` : `Das Spiel wird geladen: ${step} …`,
-  loadingSteps: { runtime: "Python", start: "Python startet", engine: "Spielregeln", snapshot: "gespeicherter Stand" },
+  loadingBytes: (done, total) => `Das Spiel wird geladen: ${done} von ${total} MB …`,
+  loadingStep: { start: "Das Spiel wird geladen: Python startet …", engine: "Das Spiel wird geladen: die Spielregeln …" },
 });
 Object.assign(TEXTS.en, {
   capNoLive: (game, host) => `This browser cannot connect live: it lacks WebRTC (as Safari in Lockdown Mode does, for one). The link is fine. ${host} and you can still play “${game}” together by link: each move goes back and forth as a link.`,
@@ -317,6 +317,6 @@ Object.assign(TEXTS.en, {
   capStorageDenied: "This browser lets the page keep nothing (private mode or blocked): a game is lost when you close the page. “Export” keeps it as a file.",
   capStorageFull: "This browser's storage is full: new saves are not kept. Delete old games below or export a game as a file.",
   capNoOffline: "This browser does not keep the game for offline use (no service worker, e.g. in private mode): without a network the page does not load. Playing works as usual.",
-  loadingStep: (step, done, total) => total ? `Loading the game: ${step} (${done} of ${total} MB) …` : `Loading the game: ${step} …`,
-  loadingSteps: { runtime: "Python", start: "Python starts", engine: "game rules", snapshot: "kept state" },
+  loadingBytes: (done, total) => `Loading the game: ${done} of ${total} MB …`,
+  loadingStep: { start: "Loading the game: Python starts …", engine: "Loading the game: the rules …" },
 });

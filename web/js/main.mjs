@@ -115,8 +115,9 @@ function renderStatus() {
   const text = $("engine-text");
   if (engine.status === "ready") text.textContent = t("engineReady");
   else if (engine.status === "failed" || engine.status === "crashed") text.textContent = t("engineFailed") + (app.dataset.engineError || "");
-  else text.textContent = t("engineLoading");
+  else text.textContent = engine.progressText(t) || t("engineLoading");  // bytes, then the steps
 }
+engine.onProgress = renderStatus;
 
 function toggleLang() {
   setLang(getLang() === "de" ? "en" : "de");
