@@ -53,12 +53,20 @@ def log(tab, what):
     print(f"[{tab.name}] {what}", flush=True)
 
 
-def open_page(tab, site, lang=None, hash_=""):
-    if lang:  # the language is kept per device
+def open_page(tab, site, lang=None):
+    """The page at its menu: loaded once, then reached by the menu button (every load of
+    WebKit's engine costs seconds; the tests that are about loading reload on purpose)."""
+    here = tab.evaluate("""(url) => location.href.startsWith(url) && document.getElementById('app').dataset.ready === 'true'
+        && (localStorage.getItem('urzeit.lang') || '')""", site.url)
+    if here is False or (lang and here != lang):
+        if lang:  # the language is kept per device
+            tab.goto(site.url + "?test=1")
+            tab.evaluate("(l) => localStorage.setItem('urzeit.lang', l)", lang)
         tab.goto(site.url + "?test=1")
-        tab.evaluate("(l) => localStorage.setItem('urzeit.lang', l)", lang)
-    tab.goto(site.url + "?test=1" + hash_)
-    tab.wait_selector("#app[data-ready='true']", timeout=READY_S)
+        tab.wait_selector("#app[data-ready='true']", timeout=READY_S)
+        return
+    tab.evaluate("() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }")
+    to_menu(tab)
 
 
 def assert_clean(tab):
@@ -275,7 +283,8 @@ def whole_game(tab, site, game):
 def first_visit(tab, site):
     """Boot without console errors, from the snapshot the build ships; a reload boots from it too."""
     t0 = time.monotonic()
-    open_page(tab, site)
+    tab.goto(site.url + "?test=1")
+    tab.wait_selector("#app[data-ready='true']", timeout=READY_S)
     ready_s = time.monotonic() - t0
     info = tab.evaluate(ENGINE)
     assert info["boot"] == "shipped", info
@@ -375,7 +384,7 @@ def lesson_first_steps(tab, site):
     tab.click("[data-game-id='sammler']")
     tab.wait_selector("#lesson-entry .lesson-start")
     tab.click("#lesson-entry .lesson-start")
-    tab.wait_selector("#lesson-panel[data-step='0']")
+    tab.wait_selector("#lesson-panel[data-step='0']", timeout=120)
     steps = []
     for _ in range(6):
         tab.wait_for("() => window.urzeit.lesson && !window.urzeit.lesson.busy", what="the lesson step")

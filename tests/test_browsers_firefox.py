@@ -38,7 +38,7 @@ def tab(firefox):
     return firefox.new_tab()
 
 
-def test_first_visit_without_console_errors_and_the_snapshot_kept(tab, site):
+def test_first_visit_without_console_errors_from_the_shipped_snapshot(tab, site):
     m.first_visit(tab, site)
 
 

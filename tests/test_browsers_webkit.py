@@ -31,7 +31,7 @@ def tab():
     m.record_time("webkit", b.version, time.monotonic() - t0, b.launch_s)
 
 
-def test_first_visit_without_console_errors_and_the_snapshot_kept(tab, site):
+def test_first_visit_without_console_errors_from_the_shipped_snapshot(tab, site):
     m.first_visit(tab, site)
 
 
