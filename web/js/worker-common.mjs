@@ -87,6 +87,7 @@ export async function storeSnapshot(bytes, stamp) {
 
 export function importEngine(pyodide, wheel) {
   pyodide.unpackArchive(wheel, "wheel");
+  mark("unpacked");
   try {
     return pyodide.pyimport("urzeit.api");
   } catch (err) {
