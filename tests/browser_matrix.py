@@ -387,7 +387,7 @@ def lesson_first_steps(tab, site):
     tab.wait_selector("#lesson-panel[data-step='0']", timeout=120)
     steps = []
     for _ in range(6):
-        tab.wait_for("() => window.urzeit.lesson && !window.urzeit.lesson.busy", what="the lesson step")
+        tab.wait_for("() => window.urzeit.lesson && !window.urzeit.lesson.busy", timeout=90, what="the lesson step")
         step, kind, text = tab.evaluate("""() => { const p = document.getElementById('lesson-panel');
             return [p.dataset.step, p.dataset.kind, document.getElementById('lesson-text').textContent.trim()]; }""")
         assert text and "{" not in text, (tab.name, step, text)
@@ -401,13 +401,16 @@ def lesson_first_steps(tab, site):
                          what="the ring")
             time.sleep(0.2)
             r = tab.evaluate("""() => { const r = document.getElementById('lesson-ring').getBoundingClientRect();
-                return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }""")
+                const x = r.left + r.width / 2, y = r.top + r.height / 2, at = document.elementFromPoint(x, y);
+                return { x, y, at: at && (at.tagName + '#' + at.id + '.' + at.className), target: document.getElementById('lesson-ring').dataset.target,
+                         scrollY, h: innerHeight }; }""")
+            log(tab, f"lesson step {step}: the ring at {r}")
             before = tab.state_id()
             tab.click_at(r["x"], r["y"])
             tab.wait_for("""(b) => Number(document.getElementById('app').dataset.stateId) !== b
                 || (window.urzeit.lesson.found && window.urzeit.lesson.found.element && window.urzeit.lesson.found.element.tagName === 'BUTTON')""",
-                         before, what="the ringed move taken")
-        tab.wait_for("(s) => document.getElementById('lesson-panel').dataset.step !== s || !window.urzeit.lesson.busy", step)
+                         before, timeout=90, what="the ringed move taken")  # an engine call: slow on a loaded machine
+        tab.wait_for("(s) => document.getElementById('lesson-panel').dataset.step !== s || !window.urzeit.lesson.busy", step, timeout=90)
     assert len(set(steps)) >= 3, (tab.name, steps)
     assert tab.evaluate("() => !document.querySelector('#lesson-say.lesson-undone')")
     tab.screenshot("lesson")
