@@ -1,11 +1,12 @@
 // Module worker: boots Pyodide at once, imports the engine, answers {id, request} messages
 // by calling urzeit.api.handle with the request JSON text. Page data never becomes Python source.
 //
-// Instant on return: a repeat visit boots from the memory snapshot that an earlier visit kept
-// in Cache Storage, stamped with the build; a snapshot of another build, or one that fails in
-// any way, is dropped and the normal boot runs instead. This worker never makes a snapshot
-// (booting with _makeSnapshot is slower): once it is ready and idle, the page starts
-// snapshot-worker.mjs for that.
+// Instant from the first visit: it boots from the memory snapshot the build ships
+// (pyodide/engine-snapshot.bin.gz, named in build.json with the build's stamp), or from one an
+// earlier visit kept in Cache Storage; a snapshot of another build, or one that fails in any
+// way, is not used and the normal boot runs instead. This worker never makes a snapshot
+// (booting with _makeSnapshot is slower): after a normal boot, once it is ready and idle, the
+// page starts snapshot-worker.mjs for that.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import {
   started, indexURL, marks, mark, fetchBuild, stampOf, fetchWheel, snapshotCache, storedSnapshot,
