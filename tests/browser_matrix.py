@@ -55,18 +55,19 @@ def log(tab, what):
 
 def open_page(tab, site, lang=None):
     """The page at its menu: loaded once, then reached by the menu button (every load of
-    WebKit's engine costs seconds; the tests that are about loading reload on purpose)."""
-    here = tab.evaluate("""(url) => location.href.startsWith(url) && document.getElementById('app').dataset.ready === 'true'
-        && (localStorage.getItem('urzeit.lang') || '')""", site.url)
-    if here is False or (lang and here != lang):
-        if lang:  # the language is kept per device
-            tab.goto(site.url + "?test=1")
-            tab.evaluate("(l) => localStorage.setItem('urzeit.lang', l)", lang)
+    WebKit's engine costs seconds; the tests that are about loading reload on purpose). The
+    language is switched as a player does, by its button."""
+    here = tab.evaluate("(url) => location.href.startsWith(url) && document.getElementById('app').dataset.ready === 'true'",
+                        site.url)
+    if not here:
         tab.goto(site.url + "?test=1")
         tab.wait_selector("#app[data-ready='true']", timeout=READY_S)
-        return
-    tab.evaluate("() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }")
-    to_menu(tab)
+    else:
+        tab.evaluate("() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }")
+        to_menu(tab)
+    if lang and tab.evaluate("() => document.documentElement.lang") != lang:
+        tab.click("#lang-toggle")
+        tab.wait_for("(l) => document.documentElement.lang === l", lang, what=f"the page in {lang}")
 
 
 def assert_clean(tab):
