@@ -18,6 +18,7 @@ export class EngineError extends Error {
 export class Engine {
   constructor(onStatus = null) {
     this.listener = onStatus;
+    this.onProgress = null;
     this.lastStatus = null;
     this.pending = new Map();
     this.progressCount = 0;
@@ -53,8 +54,9 @@ export class Engine {
     this.hello = null;
     this.readyMs = null;
     this.readyAt = null;
-    this.boot = null;  // "normal", "snapshot" (a repeat visit) or "fallback" (a snapshot refused)
+    this.boot = null;  // "normal", "shipped" (the build's snapshot), "snapshot" (one kept here) or "fallback" (a snapshot refused)
     this.early = [];  // [id, request] asked before hello: posted when it names the worded operations
+    this.progress = null;
     const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker = worker;
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
@@ -71,7 +73,22 @@ export class Engine {
     this.onStatus("loading", {});
   }
 
+  // Loading progress: {step: "download" (done and total bytes) | "start" | "engine"}; the page
+  // sets onProgress to show it.
+  progressText(t) {
+    const p = this.progress;
+    if (!p || this.status !== "loading") return null;
+    const mb = (n) => (n / 1e6).toLocaleString(this.lang ? this.lang() : undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+    if (p.step === "download" && p.total) return t("loadingBytes", mb(p.done), mb(p.total));
+    return (t("loadingStep") || {})[p.step] || null;
+  }
+
   receive(msg) {
+    if (msg.type === "progress") {
+      this.progress = msg;
+      if (this.onProgress) this.onProgress(msg);
+      return;
+    }
     if (msg.type === "status") {
       if (msg.status === "ready") {
         this.status = "ready";

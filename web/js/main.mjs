@@ -17,6 +17,7 @@ import { bindSound, soundReady } from "./sound.mjs";
 import { flightsRunning, motionLog, motionMs } from "./motion.mjs";
 import { endLive, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live.mjs";
 import { leaveLesson, lessonAct, lessonState, relabelLesson, startLesson } from "./screens/lesson.mjs";
+import { notePageCapabilities, relabelNotes } from "./capabilities.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -114,8 +115,9 @@ function renderStatus() {
   const text = $("engine-text");
   if (engine.status === "ready") text.textContent = t("engineReady");
   else if (engine.status === "failed" || engine.status === "crashed") text.textContent = t("engineFailed") + (app.dataset.engineError || "");
-  else text.textContent = t("engineLoading");
+  else text.textContent = engine.progressText(t) || t("engineLoading");  // bytes, then the steps
 }
+engine.onProgress = renderStatus;
 
 function toggleLang() {
   setLang(getLang() === "de" ? "en" : "de");
@@ -129,6 +131,7 @@ function toggleLang() {
   relabelFair();
   relabelStats();
   relabelLesson();
+  relabelNotes();
 }
 
 // High contrast: the seats' palette is swapped in place and everything drawn again.
@@ -238,6 +241,7 @@ applyStaticTexts();
 $("settings-button").title = t("settings");
 renderStatus();
 renderMenu();
+notePageCapabilities($("menu"));  // storage blocked or full, no service worker: said on the menu
 performance.mark("urzeit-menu-painted");
 
 if (TEST_MODE) {

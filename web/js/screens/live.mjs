@@ -15,6 +15,7 @@ import { Peer } from "../net/peer.mjs";
 import { qrSvg } from "../net/qr.mjs";
 import { b64url } from "../net/b64.mjs";
 import { PHRASES } from "./live-words.mjs";
+import { canPlayLive, dropNote, showNote } from "../capabilities.mjs";  // #42
 
 const SESSION_KEY = "urzeit.live";  // this tab's live table, for a reload
 const USED_KEY = "urzeit.live.used";  // invites opened in this browser (an invite works once)
@@ -753,6 +754,8 @@ export async function openLiveLink(hash, target) {
     target.textContent = t("liveBadLink");
     return;
   }
+  // capabilities.mjs (#42): no WebRTC here — said before any name is asked, the invite kept
+  if (!canPlayLive()) return offerByLink(data);
   if (usedHere(data.id)) {
     target.textContent = t("liveSpent");
     app.dataset.liveInvite = "spent";
@@ -786,6 +789,18 @@ export async function openLiveLink(hash, target) {
   linkDialog("live-answer-dialog", { title: t("liveAnswerTitle", hostName), hint: t("liveAnswerHint", hostName),
                                      url: `${baseUrl()}#a=${code}` });
   renderPanel();
+}
+
+// capabilities.mjs (#42): the same game by link, in a note at the top of the menu.
+function offerByLink(data) {
+  const game = () => entryTitle(data.game);
+  const host = data.name.slice(0, 40) || t("seatName", data.host + 1, true);
+  app.dataset.liveInvite = "unsupported";
+  showNote($("menu"), "capability-live", () => t("capNoLive", game(), host), [{
+    label: () => t("capByLink", game()),
+    run: () => { dropNote("capability-live"); nav.newFairGame({ game: data.game, players: data.n, options: {}, name: lastFairName() }).catch((err) => showError($("import-message"), err)); },
+  }]);
+  window.scrollTo(0, 0);
 }
 
 async function openAnswer(code, data, target) {
