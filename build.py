@@ -8,6 +8,7 @@
 
 import argparse
 import functools
+import gzip
 import hashlib
 import http.server
 import importlib
@@ -62,7 +63,9 @@ def build_wheel() -> pathlib.Path:
     out = ROOT / "build" / "wheel"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out)])
+    # fixed zip times: the same sources give the same wheel (and so the same stamp and snapshot)
+    run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out)],
+        env=dict(os.environ, SOURCE_DATE_EPOCH="315532800"))
     wheels = sorted(out.glob(f"{PACKAGE}-*.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"expected one {PACKAGE} wheel, found {wheels}")
@@ -180,10 +183,50 @@ def build() -> pathlib.Path:
         "wheel": wheel.name,
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
     }
+    info["snapshot"] = ship_snapshot(runtime, wheel, info)
+    # what a first visit downloads for the engine, for the page's progress display
+    # (fetched by the worker; pyodide.asm.mjs is a module import, which it cannot count)
+    info["sizes"] = {n: (runtime / n).stat().st_size for n in ("pyodide.asm.wasm", "python_stdlib.zip", wheel.name)}
     (DIST / "build.json").write_text(json.dumps(info, indent=1))
     write_precache(info)
     print(f"built {DIST} (engine {info['version']}, Pyodide {info['pyodide']})")
     return DIST
+
+
+# Under Node, from the files just copied: the interpreter with the engine imported (as the page's
+# worker imports it) and hello answered, its memory written to stdout.
+SNAPSHOT_JS = r"""
+import { readFileSync } from "node:fs";
+const [dir, wheel, version] = process.argv.slice(1);
+const { loadPyodide } = await import(dir + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: dir + "/", _makeSnapshot: true });
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+const hello = JSON.parse(py.pyimport("urzeit.api").handle(JSON.stringify({ op: "hello" })));
+if (!hello.ok || hello.result.version !== version) throw new Error("hello: " + JSON.stringify(hello).slice(0, 200));
+process.stdout.write(py.makeMemorySnapshot());
+"""
+
+
+def ship_snapshot(runtime: pathlib.Path, wheel: pathlib.Path, info: dict) -> dict:
+    """The memory snapshot a first visit boots from (docs/performance.md: Python's start is most
+    of a first visit, in WebKit above all), gzipped next to the runtime and stamped with the
+    build as the worker stamps the ones it keeps. Made again only when the stamp changes."""
+    stamp = f"{info['pyodide']} {info['version']} {info['sha256']}"
+    cached = ROOT / "build" / "snapshot" / (hashlib.sha256(stamp.encode()).hexdigest()[:24] + ".bin.gz")
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        print("+ node: the engine's memory snapshot", flush=True)
+        raw = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_JS, str(runtime), str(wheel), info["version"]],
+                             check=True, capture_output=True, cwd=ROOT).stdout
+        if len(raw) < 1_000_000:
+            raise SystemExit(f"the snapshot is only {len(raw)} bytes")
+        for old in cached.parent.glob("*.bin.gz"):
+            old.unlink()
+        cached.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+    name = "engine-snapshot.bin.gz"
+    shutil.copy2(cached, runtime / name)
+    data = cached.read_bytes()
+    return {"file": name, "stamp": stamp, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
 
 
 def write_precache(info: dict, dist: pathlib.Path = DIST) -> str:
@@ -239,18 +282,29 @@ def serve(port: int) -> None:
         pass
 
 
+# Debian packages the browser tests drive: Chromium (the whole suite), Firefox ESR and WebKitGTK's
+# MiniBrowser with its WebDriver under Xvfb (the browser matrix, tests/browser_matrix.py).
+BROWSER_PACKAGES = {"chromium": "chromium", "firefox-esr": "firefox-esr", "WebKitWebDriver": "webkit2gtk-driver",
+                    "Xvfb": "xvfb"}
+BROWSER_DRIVERS = ROOT / "tests" / "browsers"  # puppeteer-core for Firefox, pinned in its own package.json
+
+
 def install_test_needs() -> None:
-    """Everything the tests need on a fresh machine: Python packages, the npm runtime and
-    Debian's Chromium (Playwright cannot download browsers here)."""
+    """Everything the tests need on a fresh machine: Python packages (selenium among them), the
+    npm runtime, puppeteer-core for Firefox and Debian's browsers (Playwright cannot download
+    browsers here)."""
     run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"])
     ensure_pyodide()
-    if not shutil.which("chromium"):
+    if not (BROWSER_DRIVERS / "node_modules" / "puppeteer-core").exists():
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BROWSER_DRIVERS)
+    missing = sorted({pkg for cmd, pkg in BROWSER_PACKAGES.items() if not shutil.which(cmd)})
+    if missing:
         if os.geteuid() == 0 and shutil.which("apt-get"):
             run(["apt-get", "update", "-qq"])
-            run(["apt-get", "install", "-y", "-qq", "chromium"],
+            run(["apt-get", "install", "-y", "-qq", *missing],
                 env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
         else:
-            raise SystemExit("Chromium is missing: install Debian's 'chromium' package (as root).")
+            raise SystemExit(f"missing browsers: install Debian's {' '.join(missing)} (as root).")
 
 
 def test(extra: list[str]) -> int:

@@ -7,7 +7,7 @@ import statistics
 import sys
 import time
 
-from urzeit import api, games
+from urzeit import api, games, lessons
 
 
 def timed(req):
@@ -19,7 +19,7 @@ def timed(req):
 
 def main(runs=5):
     for game in games.all_games():
-        for name in game.lessons():
+        for name in lessons.of(game):
             starts, steps, resumes = [], [], []
             for _ in range(runs):
                 r, ms = timed({"op": "lesson_start", "game": game.id, "name": name, "lang": "de"})

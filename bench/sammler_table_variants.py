@@ -9,7 +9,7 @@ turn played too) and n playouts; a trailing L: the learned judgement (value.json
 at two players, T: at every table.
 """
 import sys, time
-from urzeit.games.sammler.rules import GAME
+from urzeit.games.sammler import GAME
 from urzeit.games.sammler import bot as B
 from urzeit.core.rng import Rng
 from urzeit import ai

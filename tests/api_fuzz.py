@@ -130,7 +130,7 @@ def draw_request(data, match_ids):
     }
     # lessons: a real name of the game's (or not), an open run with its own step (or a stale one)
     game = games.get(values["game"])
-    names = sorted(game.lessons()) + ["no-such"]
+    names = sorted(lessons.of(game)) + ["no-such"]
     runs = lessons.open_ids()
     run = lessons.peek(runs[pick % len(runs)]) if runs and use_real else None
     values.update({

@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from urzeit import games
+from urzeit import games, lessons
 from urzeit.core.errors import IllegalAction
+from urzeit.core.game import PERFECT, PRIVATE_HANDS, State
 from urzeit.core.rng import Rng
 
 from helpers import canon, random_playout
@@ -119,24 +120,62 @@ def test_legal_actions_are_sorted_and_unique(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_views_hide_what_the_seat_cannot_know(game_id):
     """A seat's view must not change when everything that seat cannot see is re-dealt,
-    and no view ever contains the RNG state."""
+    and no view ever contains the RNG state. A game of perfect information hides nothing:
+    every seat's view is the same, and there are no worlds to deal for it."""
     game = games.get(game_id)
+    perfect = game.information == PERFECT
+    differ = []
 
     def check(before, action, state):
         rng_text = state.to_json().get("rng")
+        views = set()
         for seat in [None] + list(range(len(state.scores()))):
             view = state.view(seat)
             text = canon(view)
+            views.add(text)
             if rng_text:
                 assert rng_text not in text
-            if seat is not None and hasattr(state, "determinize"):
+            if seat is not None and not perfect:
                 for k in range(3):
                     other = state.determinize(seat, Rng(k))
                     assert canon(other.view(seat)) == text
                     if state.current_player == seat:
                         assert other.legal_actions() == state.legal_actions()
+        differ.append(len(views) > 1)
 
     random_playout(game.new_game(game.max_players, 13, {}), 13, on_step=check)
+    if perfect:
+        assert not any(differ), "a game of perfect information shows every seat the same"
+    else:
+        assert any(differ), "a game with private hands hides something from some seat"
+
+
+def _without_chance(state) -> str:
+    """The state's JSON without what decides future draws (its Rng, a setup's script)."""
+    return canon({k: v for k, v in state.to_json().items() if k not in ("rng", "script")})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_declares_what_it_hides(game_id):
+    """`information`: a game of perfect information keeps the base's `redeal` (a seat's world
+    is the state itself, with a new Rng); a game with private hands writes its own. Either
+    way a world forgets the draws a setup fixed (a lesson's options may fix some)."""
+    game = games.get(game_id)
+    assert game.information in (PERFECT, PRIVATE_HANDS)
+    perfect = game.information == PERFECT
+    assert game.describe()["private_hands"] == (not perfect)
+    lesson = next(iter(lessons.of(game).values()), None)
+    state = game.new_game(lesson["players"], 4, lesson["options"]) if lesson else game.new_game(game.min_players, 4, {})
+    assert (type(state).redeal is State.redeal) == perfect
+
+    def check(before, action, after):
+        for seat in range(len(after.scores())):
+            world = after.determinize(seat, Rng(seat))
+            assert world.script is None and world.rng is not None
+            if perfect:
+                assert _without_chance(world) == _without_chance(after)
+
+    random_playout(state, 4, on_step=check)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -152,7 +191,6 @@ def test_unknown_option_is_an_error(game_id):
 # ---- chance as steps of their own ---------------------------------------------------------
 
 from urzeit.core.chance import AdversarialDriver, RecordedDriver, RecordingDriver, SeededDriver, drive  # noqa: E402
-from urzeit.core.game import State  # noqa: E402
 
 
 def play_external(game, n, seed, driver, options=None):
@@ -194,10 +232,11 @@ def test_every_state_keeps_the_declared_contract(game_id):
     state = game.new_game(game.min_players, 1, {})
     assert isinstance(state, State)
     for name in ("do_apply", "chance", "do_chance", "legal_actions", "scores", "view", "clone",
-                 "to_json", "determinize"):
+                 "to_json", "redeal"):
         assert callable(getattr(state, name)), name
     assert type(state).apply is State.apply, "the checked apply is the base's"
     assert type(state).apply_legal is State.apply_legal
+    assert type(state).determinize is State.determinize, "a game writes only its redeal"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

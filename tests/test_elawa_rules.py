@@ -11,7 +11,7 @@ from urzeit import match as matches
 from urzeit.core.errors import BadRequest, IllegalAction
 from urzeit.core.rng import Rng
 from urzeit.games.elawa.components import CARD_IDS, CARDS, TOKENS
-from urzeit.games.elawa.rules import card_points
+from urzeit.games.elawa.scoring import card_points
 
 ELAWA = games.get("elawa")
 BOX = {"berry": 24, "meat": 20, "flint": 16, "fur": 12, "bone": 8}

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from urzeit import api, games
+from urzeit import api, games, lessons
 from urzeit.core.rng import Rng
 
-LESSONS = [(g.id, name) for g in games.all_games() for name in g.lessons()]
+LESSONS = [(g.id, name) for g in games.all_games() for name in lessons.of(g)]
 
 
 def call(req):
@@ -62,7 +62,7 @@ def sentences(text):
 @pytest.mark.parametrize("game,name", LESSONS)
 def test_each_step_says_one_or_two_sentences(game, name):
     """Short words: the panel sits over the table on a phone."""
-    lesson = games.get(game).lessons()[name]
+    lesson = lessons.of(games.get(game))[name]
     for i, step in enumerate(lesson["steps"]):
         texts = [step["say"]] + [a["say"] for a in step["accept"] + step["refuse"]] + ([step["wrong"]] if step["wrong"] else [])
         for words in texts:
@@ -78,7 +78,7 @@ def test_a_lesson_plays_to_its_end_by_its_expected_moves(game, name):
     seen = 0
     while r["step"]["kind"] != "end":
         step = r["step"]
-        assert step["index"] == seen and step["count"] == len(games.get(game).lessons()[name]["steps"])
+        assert step["index"] == seen and step["count"] == len(lessons.of(games.get(game))[name]["steps"])
         for lg in ("de", "en"):
             assert step["say"][lg].strip()
         if step["kind"] == "move":
@@ -98,7 +98,7 @@ def test_a_lesson_plays_to_its_end_by_its_expected_moves(game, name):
 
 @pytest.mark.parametrize("game,name", LESSONS)
 def test_each_accepted_move_still_leads_to_the_end(game, name):
-    lesson = games.get(game).lessons()[name]
+    lesson = lessons.of(games.get(game))[name]
     for i, step in enumerate(lesson["steps"]):
         for alt in step["accept"]:
             r = start(game, name)
@@ -195,7 +195,7 @@ def test_a_script_that_does_not_fit_changes_nothing():
     from urzeit import lessons
 
     game, name = LESSONS[0]
-    lesson = copy.deepcopy(games.get(game).lessons()[name])
+    lesson = copy.deepcopy(lessons.of(games.get(game))[name])
     i = next(k for k, s in enumerate(lesson["steps"]) if s["expect"] and s["then"])
     lesson["steps"][i]["then"] = [{"type": "no-such-move"}]
     run = lessons.LessonRun(games.get(game), lesson)

@@ -1,7 +1,10 @@
-"""Instant on return: on a first visit, once the player's engine is ready and idle, a second,
-background worker makes a memory snapshot of the interpreter with the engine imported and keeps
-it; later visits boot from it; a snapshot of another build or a damaged one is dropped and the
-normal boot runs. A snapshot boot starts with a fresh engine and plays exactly what CPython plays."""
+"""Instant from the first visit: the build ships a memory snapshot of the interpreter with the
+engine imported (made under Node by build.py), and a first visit boots from it; a shipped
+snapshot that is damaged or of another build is refused and the normal boot runs.
+A build without one (or whose one was refused): once the player's engine is ready and idle, a
+second, background worker makes the snapshot and keeps it; later visits boot from it; a kept
+snapshot of another build or a damaged one is dropped and the normal boot runs. A snapshot boot
+starts with a fresh engine and plays exactly what CPython plays."""
 
 import hashlib
 import json
@@ -96,13 +99,22 @@ def rebuild_engine(site):
     return info
 
 
+def unshipped(tmp_path):
+    """A copy of the build that ships no snapshot (the kept-snapshot path)."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    info = json.loads((site / "build.json").read_text())
+    del info["snapshot"]
+    (site / "build.json").write_text(json.dumps(info, indent=1))
+    return site
+
+
 def stamp(info):
     return f"{info['pyodide']} {info['version']} {info['sha256']}"
 
 
 def test_snapshot_used_on_the_second_visit_and_refused_after_a_rebuild(browser, tmp_path):
-    site = tmp_path / "site"
-    shutil.copytree(DIST, site)
+    site = unshipped(tmp_path)
     server, url = serve(site)
     context = browser.new_context(service_workers="block")
     page = context.new_page()
@@ -149,11 +161,12 @@ def test_snapshot_used_on_the_second_visit_and_refused_after_a_rebuild(browser, 
 
 # "truncated" fails gzip's own check, "gzip of zeros" passes it and fails Pyodide's
 @pytest.mark.parametrize("damage", ["truncated", "gzip of zeros"])
-def test_a_damaged_snapshot_is_dropped_and_the_normal_boot_runs(browser, served_dist, damage):
+def test_a_damaged_snapshot_is_dropped_and_the_normal_boot_runs(browser, tmp_path, damage):
+    server, url = serve(unshipped(tmp_path))
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     try:
-        first_visit(page, served_dist + "?test=1")
+        first_visit(page, url)
         stamp_kept = page.evaluate(STORED)
         page.evaluate("""async (damage) => {
             const c = await caches.open('pyodide-snapshot');
@@ -181,3 +194,53 @@ def test_a_damaged_snapshot_is_dropped_and_the_normal_boot_runs(browser, served_
         assert page.evaluate(STORED) == stamp_kept
     finally:
         context.close()
+        server.shutdown()
+
+
+def test_the_first_visit_boots_from_the_shipped_snapshot_and_refuses_a_bad_one(browser, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    info = json.loads((site / "build.json").read_text())
+    assert info["snapshot"]["stamp"] == stamp(info)
+    server, url = serve(site)
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        # a fresh profile: booted from the shipped snapshot, nothing made in the background
+        first = boot(page, url)
+        assert first["boot"] == "shipped" and first["makeSnapshot"] is False, first
+        page.wait_for_timeout(3500)  # past the idle wait before a snapshot worker would start
+        assert page.evaluate(ENGINE)["state"] == "none" and page.evaluate(STORED) is None
+        # a fresh engine that plays exactly what CPython plays
+        requests, replies, _ = cpython_session("spaeher", 2, 4243)
+        results = play(page, requests)
+        assert results[0]["match"] == "m1"
+        assert strip_match(results) == strip_match([r["result"] for r in replies])
+        marks = page.evaluate("() => window.urzeit.timings().marks")
+        assert "fetched engine-snapshot.bin.gz" in marks and "snapshotRead" in marks, marks
+
+        # damaged on the host (its checksum no longer matches): refused, the normal boot runs
+        path = site / "pyodide" / info["snapshot"]["file"]
+        good = path.read_bytes()
+        path.write_bytes(good[: len(good) // 2])
+        context.close()
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        bad = boot(page, url)
+        assert bad["boot"] == "fallback" and bad["note"].startswith("shipped snapshot refused"), bad
+        assert page.evaluate("() => window.urzeit.request({op: 'new', game: 'nim', seed: 1, seats: [{kind: 'human'}, {kind: 'human'}]})")["match"] == "m1"
+        path.write_bytes(good)
+
+        # another build's snapshot (the engine rebuilt, the snapshot not): not used at all
+        rebuild_engine(site)
+        context.close()
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        other = boot(page, url)
+        assert other["boot"] == "normal" and other["note"] is None, other
+        assert errors == []
+    finally:
+        context.close()
+        server.shutdown()

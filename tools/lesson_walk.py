@@ -37,7 +37,7 @@ def main():
         if args.name in ("de", "en"):
             args.lang = args.name
         name = pathlib.Path(args.what).stem
-        game.lessons()[name] = lessons.parse(json.loads(pathlib.Path(args.what).read_text(encoding="utf-8")), game, name)
+        lessons.of(game)[name] = lessons.parse(json.loads(pathlib.Path(args.what).read_text(encoding="utf-8")), game, name)
     else:
         game, name = games.get(args.what), args.name
     lang = args.lang
@@ -46,7 +46,7 @@ def main():
         sys.exit(f"cannot start: {reply['error']['message']}")
     r = reply["result"]
     show_moves(r, lang)
-    lesson = game.lessons()[name]
+    lesson = lessons.of(game)[name]
     while r["step"]["kind"] != "end":
         step = r["step"]
         print(f"\n[{step['index'] + 1}/{step['count']}] {step['say'][lang]}")

@@ -9,9 +9,10 @@ Nothing here names a game."""
 
 import json
 
+from .ai import LEVELS
 from .core.actions import action_key
+from .core.chance import ScriptedDraws, drive
 from .core.errors import BadRequest, IllegalAction, StaleState, UnknownMatch
-from .core.rng import Rng
 from .core.words import LANGS
 from . import match as matches
 from .match import Match, check_seats
@@ -22,6 +23,7 @@ MAX_RUNS = 8  # lessons open at once; the page restarts a forgotten one from its
 
 _runs: dict = {}
 _counter = [0]
+_loaded: dict = {}  # game id -> its lessons
 
 
 # ---- the lesson data ----------------------------------------------------------------------
@@ -53,7 +55,6 @@ def parse(data: dict, game, name: str) -> dict:
              "opening", "steps", "end"}
     if set(data) - known:
         raise ValueError(f"{name}: unknown fields {sorted(set(data) - known)}")
-    from .ai import LEVELS  # here: ai's modules need the games, which load their lessons lazily
     seats = check_seats(data["seats"], game, LEVELS)
     if [s["kind"] for s in seats].count("human") != 1:
         raise ValueError(f"{name}: exactly one seat is the learner's (kind human)")
@@ -86,6 +87,19 @@ def parse(data: dict, game, name: str) -> dict:
             "end": _text(data["end"]["say"], name + " end")}
 
 
+def of(game) -> dict:
+    """The game's lessons, {name: lesson}: its package's lessons/*.json, read once."""
+    if game.id not in _loaded:
+        _loaded[game.id] = load_all(game)
+    return _loaded[game.id]
+
+
+def summaries(game) -> list[dict]:
+    """The guided games the menu offers ("Lernen"): name, titles, one line, how many steps."""
+    return [{"id": k, "titles": v["titles"], "summary": v["summary"], "steps": len(v["steps"])}
+            for k, v in of(game).items()]
+
+
 def load_all(game) -> dict:
     """{name: lesson} from the game's package folder `lessons/` (sorted by name)."""
     folder = game.data_path("lessons")
@@ -109,24 +123,6 @@ def _fits(pattern: dict, action) -> bool:
 
 # ---- the driver ---------------------------------------------------------------------------
 
-class ScriptedDraws:
-    """The lesson's draws: per chance kind the next outcome of its list; a draw the script
-    has no outcome for (an unexpected move made more draws) is drawn from the lesson's seed."""
-
-    def __init__(self, draws: dict, seed: int):
-        self.queues = {k: list(v) for k, v in draws.items()}
-        self.rng = Rng(seed)
-
-    def __call__(self, chance):
-        queue = self.queues.get(chance.kind)
-        while queue:
-            outcome = queue.pop(0)
-            i = chance.index_of(outcome)
-            if i >= 0 and chance.weights[i] > 0:
-                return outcome
-        return chance.pick(self.rng)
-
-
 class LessonRun:
     """One lesson being played: its match, the step it waits at, the learner's moves so far."""
 
@@ -147,10 +143,7 @@ class LessonRun:
     # -- moves --
 
     def _drive(self, events: list) -> list:
-        state = self.match.state
-        while state.chance_due() is not None:
-            events += state.apply_chance(self.draws(state.chance_due()))
-        return events
+        return drive(self.match.state, self.draws, events)
 
     def _apply(self, action) -> dict:
         """Apply one move to the match (checked by the state: an illegal one changes nothing)
@@ -282,7 +275,7 @@ class LessonRun:
 # ---- the store of open lessons ------------------------------------------------------------
 
 def start(game, name) -> LessonRun:
-    lessons = game.lessons()
+    lessons = of(game)
     if not isinstance(name, str) or name not in lessons:
         raise BadRequest(f"{game.id} has no lesson {name!r}; known: {', '.join(lessons) or 'none'}",
                          reason="lesson.unknown")

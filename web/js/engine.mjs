@@ -5,11 +5,6 @@
 // and idle, a second worker (snapshot-worker.mjs) makes and keeps the memory snapshot that later
 // visits boot from. Once per visit, in the background; its failure only lands in this.snapshot.
 
-// Requests whose replies carry words (`lang`): the view's texts and a move's log lines.
-const WORDED_OPS = new Set(["new", "view", "act", "ai", "undo", "load", "rules_example",
-  "fair_new", "fair_join", "fair_receive", "fair_act", "fair_view", "fair_restore",
-  "lesson_start", "lesson_view", "lesson_act", "lesson_next"]);
-
 export class EngineError extends Error {
   // reason + params: the engine's key for the player's wording (i18n reasonText)
   constructor(code, message, reason = null, params = {}) {
@@ -23,6 +18,7 @@ export class EngineError extends Error {
 export class Engine {
   constructor(onStatus = null) {
     this.listener = onStatus;
+    this.onProgress = null;
     this.lastStatus = null;
     this.pending = new Map();
     this.progressCount = 0;
@@ -58,7 +54,9 @@ export class Engine {
     this.hello = null;
     this.readyMs = null;
     this.readyAt = null;
-    this.boot = null;  // "normal", "snapshot" (a repeat visit) or "fallback" (a snapshot refused)
+    this.boot = null;  // "normal", "shipped" (the build's snapshot), "snapshot" (one kept here) or "fallback" (a snapshot refused)
+    this.early = [];  // [id, request] asked before hello: posted when it names the worded operations
+    this.progress = null;
     const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker = worker;
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
@@ -75,7 +73,22 @@ export class Engine {
     this.onStatus("loading", {});
   }
 
+  // Loading progress: {step: "download" (done and total bytes) | "start" | "engine"}; the page
+  // sets onProgress to show it.
+  progressText(t) {
+    const p = this.progress;
+    if (!p || this.status !== "loading") return null;
+    const mb = (n) => (n / 1e6).toLocaleString(this.lang ? this.lang() : undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+    if (p.step === "download" && p.total) return t("loadingBytes", mb(p.done), mb(p.total));
+    return (t("loadingStep") || {})[p.step] || null;
+  }
+
   receive(msg) {
+    if (msg.type === "progress") {
+      this.progress = msg;
+      if (this.onProgress) this.onProgress(msg);
+      return;
+    }
     if (msg.type === "status") {
       if (msg.status === "ready") {
         this.status = "ready";
@@ -83,6 +96,7 @@ export class Engine {
         this.readyMs = msg.ms;
         this.boot = msg.boot;
         this.readyAt = performance.now();
+        for (const [id, obj] of this.early.splice(0)) if (this.pending.has(id)) this.post(id, obj);
         this.onStatus("ready", msg);
         if (msg.snapshotWanted && this.snapshotState === "none") this.snapshotWhenIdle();
       } else {
@@ -116,6 +130,7 @@ export class Engine {
       waiter.reject(new EngineError("engine_failed", reason));
     }
     this.pending.clear();
+    this.early = [];
   }
 
   fail(reason, status = "failed") {
@@ -130,8 +145,6 @@ export class Engine {
   }
 
   request(obj) {
-    // the engine words views and moves in the page's language (the log in both)
-    if (this.lang && WORDED_OPS.has(obj.op) && obj.lang === undefined) obj = { ...obj, lang: this.lang() };
     if (this.status === "failed" || this.status === "crashed") {
       return Promise.reject(new EngineError("engine_failed", "the engine is not running"));
     }
@@ -139,9 +152,17 @@ export class Engine {
     return new Promise((resolve, reject) => {
       const timer = this.watchdog();
       this.pending.set(id, { resolve, reject, timer });
-      this.worker.postMessage({ id, request: JSON.stringify(obj) });
+      if (this.hello) this.post(id, obj);
+      else this.early.push([id, obj]);  // the worker would only queue it until it is ready
       this.lastActivity = performance.now();
     });
+  }
+
+  post(id, obj) {
+    // The engine words views and moves in the page's language (the log in both): hello's
+    // worded_ops are the operations that take it (docs/protocol.md).
+    if (this.lang && this.hello.worded_ops.includes(obj.op) && obj.lang === undefined) obj = { ...obj, lang: this.lang() };
+    this.worker.postMessage({ id, request: JSON.stringify(obj) });
   }
 
   snapshotWhenIdle() {

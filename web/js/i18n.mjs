@@ -298,3 +298,25 @@ Object.assign(TEXTS.en, {
   statsKept: (n) => `The last ${n} games are kept.`, statsGameNo: "Game",
   statsShowAll: (n) => `Show all ${n} games`,
 });
+
+// What a browser lacks (capabilities.mjs), said where the player looks, with a way on.
+Object.assign(TEXTS.de, {
+  capNoLive: (game, host) => `Dieser Browser kann nicht live verbinden: Ihm fehlt WebRTC (so ist es z. B. in Safari im Blockierungsmodus). Der Link ist in Ordnung. ${host} und du könnt „${game}“ trotzdem zusammen spielen – per Link: Jeder Zug geht als Link hin und her.`,
+  capByLink: (game) => `„${game}“ per Link spielen`,
+  capNoLiveHost: "Live-Spiel geht in diesem Browser nicht: Ihm fehlt WebRTC. Spiel per Link geht.",
+  capStorageDenied: "Dieser Browser lässt die Seite nichts speichern (privater Modus oder gesperrt): Ein Spiel geht verloren, wenn du die Seite schließt. Mit „Exportieren“ kannst du es als Datei behalten.",
+  capStorageFull: "Der Speicher dieses Browsers ist voll: Neue Spielstände werden nicht gespeichert. Lösche alte Spiele unten oder exportiere ein Spiel als Datei.",
+  capNoOffline: "Dieser Browser hält das Spiel nicht für unterwegs bereit (kein Service Worker, z. B. im privaten Modus): Ohne Netz lädt die Seite nicht. Spielen geht wie sonst.",
+  loadingBytes: (done, total) => `Das Spiel wird geladen: ${done} von ${total} MB …`,
+  loadingStep: { start: "Das Spiel wird geladen: Python startet …", engine: "Das Spiel wird geladen: die Spielregeln …" },
+});
+Object.assign(TEXTS.en, {
+  capNoLive: (game, host) => `This browser cannot connect live: it lacks WebRTC (as Safari in Lockdown Mode does, for one). The link is fine. ${host} and you can still play “${game}” together by link: each move goes back and forth as a link.`,
+  capByLink: (game) => `Play “${game}” by link`,
+  capNoLiveHost: "Live play does not work in this browser: it lacks WebRTC. Play by link works.",
+  capStorageDenied: "This browser lets the page keep nothing (private mode or blocked): a game is lost when you close the page. “Export” keeps it as a file.",
+  capStorageFull: "This browser's storage is full: new saves are not kept. Delete old games below or export a game as a file.",
+  capNoOffline: "This browser does not keep the game for offline use (no service worker, e.g. in private mode): without a network the page does not load. Playing works as usual.",
+  loadingBytes: (done, total) => `Loading the game: ${done} of ${total} MB …`,
+  loadingStep: { start: "Loading the game: Python starts …", engine: "Loading the game: the rules …" },
+});

@@ -23,6 +23,7 @@ import { ReplaySession } from "./sessions/replay.mjs";
 import { FairSession } from "./sessions/fair.mjs";
 import { tableAfterReload } from "./sessions/remember.mjs";
 import { loadFair } from "./fair-store.mjs";
+import { notePageCapabilities, relabelNotes } from "./capabilities.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
 let linkChecked = false;
@@ -131,8 +132,9 @@ function renderStatus() {
   const text = $("engine-text");
   if (engine.status === "ready") text.textContent = t("engineReady");
   else if (engine.status === "failed" || engine.status === "crashed") text.textContent = t("engineFailed") + (app.dataset.engineError || "");
-  else text.textContent = t("engineLoading");
+  else text.textContent = engine.progressText(t) || t("engineLoading");  // bytes, then the steps
 }
+engine.onProgress = renderStatus;
 
 function toggleLang() {
   setLang(getLang() === "de" ? "en" : "de");
@@ -144,6 +146,7 @@ function toggleLang() {
   renderSettings();
   relabel();
   relabelStats();
+  relabelNotes();
 }
 
 // High contrast: the seats' palette is swapped in place and everything drawn again.
@@ -268,6 +271,7 @@ applyStaticTexts();
 $("settings-button").title = t("settings");
 renderStatus();
 renderMenu();
+notePageCapabilities($("menu"));  // storage blocked or full, no service worker: said on the menu
 performance.mark("urzeit-menu-painted");
 
 if (TEST_MODE) {

@@ -19,9 +19,13 @@ export const stampOf = (info) => `${info.pyodide} ${info.version} ${info.sha256}
 
 // The engine wheel, checked against the sha256 that the build recorded (fetch integrity), is
 // unpacked into site-packages: no CDN, no micropip.
+export function sriOf(sha256hex) {
+  const bytes = new Uint8Array(sha256hex.match(/../g).map((h) => parseInt(h, 16)));
+  return "sha256-" + btoa(String.fromCharCode(...bytes));
+}
+
 export async function fetchWheel(info) {
-  const bytes = new Uint8Array(info.sha256.match(/../g).map((h) => parseInt(h, 16)));
-  const integrity = "sha256-" + btoa(String.fromCharCode(...bytes));
+  const integrity = sriOf(info.sha256);
   let response;
   try {
     response = await fetch(new URL(info.wheel, indexURL), { integrity });
@@ -83,6 +87,7 @@ export async function storeSnapshot(bytes, stamp) {
 
 export function importEngine(pyodide, wheel) {
   pyodide.unpackArchive(wheel, "wheel");
+  mark("unpacked");
   try {
     return pyodide.pyimport("urzeit.api");
   } catch (err) {

@@ -1,15 +1,16 @@
 // Module worker: boots Pyodide at once, imports the engine, answers {id, request} messages
 // by calling urzeit.api.handle with the request JSON text. Page data never becomes Python source.
 //
-// Instant on return: a repeat visit boots from the memory snapshot that an earlier visit kept
-// in Cache Storage, stamped with the build; a snapshot of another build, or one that fails in
-// any way, is dropped and the normal boot runs instead. This worker never makes a snapshot
-// (booting with _makeSnapshot is slower): once it is ready and idle, the page starts
-// snapshot-worker.mjs for that.
+// Instant from the first visit: it boots from the memory snapshot the build ships
+// (pyodide/engine-snapshot.bin.gz, named in build.json with the build's stamp), or from one an
+// earlier visit kept in Cache Storage; a snapshot of another build, or one that fails in any
+// way, is not used and the normal boot runs instead. This worker never makes a snapshot
+// (booting with _makeSnapshot is slower): after a normal boot, once it is ready and idle, the
+// page starts snapshot-worker.mjs for that.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import {
   started, indexURL, marks, mark, fetchBuild, stampOf, fetchWheel, snapshotCache, storedSnapshot,
-  dropSnapshot, readSnapshot, importEngine, hello,
+  dropSnapshot, readSnapshot, importEngine, hello, sriOf,
 } from "./worker-common.mjs";
 
 // The normal boot. Its options are reported with "ready" (a test checks: no _makeSnapshot).
@@ -21,16 +22,18 @@ async function bootNormally(info, wheelPromise) {
     wheelPromise,
   ]);
   mark("wheel");
+  progress("engine");
   const api = importEngine(pyodide, wheel);
   mark("imported");
   return { pyodide, api };
 }
 
 // The wheel is unpacked again (its data files live outside the snapshot, in the file system);
-// its modules are already imported, so the import only looks them up.
+// its modules are already imported, so the import only looks them up. `stored`: a Response or
+// a promise of one.
 async function bootFromSnapshot(info, stored, wheelPromise) {
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL, _loadSnapshot: readSnapshot(stored) }).then((py) => { mark("runtime"); return py; }),
+    loadPyodide({ indexURL, _loadSnapshot: Promise.resolve(stored).then(readSnapshot) }).then((py) => { mark("runtime"); return py; }),
     wheelPromise,
   ]);
   mark("wheel");
@@ -44,13 +47,15 @@ async function bootFromSnapshot(info, stored, wheelPromise) {
 const engine = (async () => {
   const [info, stored] = await Promise.all([fetchBuild(), storedSnapshot()]);
   const stamp = stampOf(info);
+  const kept = Boolean(stored && stored.headers.get("x-urzeit-build") === stamp);
+  watchDownloads(info, !kept && info.snapshot && info.snapshot.stamp === stamp);
   const wheelPromise = fetchWheel(info).catch((err) => {
     throw new Error("the engine package could not be loaded: " + (err.message || err));
   });
   wheelPromise.catch(() => {});  // reported where it is awaited
   let boot = "normal";
   let snapshotNote = null;
-  if (stored && stored.headers.get("x-urzeit-build") === stamp) {
+  if (kept) {
     try {
       const { pyodide, api } = await bootFromSnapshot(info, stored, wheelPromise);
       const result = hello(api, info);
@@ -65,12 +70,64 @@ const engine = (async () => {
     snapshotNote = "snapshot of another build dropped";
     await dropSnapshot();
   }
+  // A first visit boots from the snapshot the build ships (made under Node from the same files):
+  // Python's start is most of a bare boot. Any failure: the normal boot.
+  if (boot === "normal" && info.snapshot && info.snapshot.stamp === stamp) {
+    try {
+      const { pyodide, api } = await bootFromSnapshot(info, fetchShipped(info), wheelPromise);
+      const result = hello(api, info);
+      return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot: "shipped" };
+    } catch (err) {
+      await wheelPromise;
+      snapshotNote = "shipped snapshot refused: " + String(err && err.message || err).split("\n")[0];
+      boot = "fallback";
+    }
+  }
   // After a refused snapshot no new one is made in this visit: the next visit tries again.
   const snapshotWanted = boot === "normal" && (await snapshotCache()) !== null;
   const { pyodide, api } = await bootNormally(info, wheelPromise);
   const result = hello(api, info);
   return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot, snapshotNote, snapshotWanted };
 })();
+
+// The shipped snapshot, checked against the sha256 the build recorded.
+async function fetchShipped(info) {
+  const response = await fetch(new URL(info.snapshot.file, indexURL), { integrity: sriOf(info.snapshot.sha256) });
+  if (!response.ok) throw new Error(`the snapshot could not be loaded (HTTP ${response.status})`);
+  return response;
+}
+
+// Loading progress for the page (bytes of the big files as they arrive, then the steps), and
+// each file's download time in the marks: where a first visit's time goes (bench/cold_start.py).
+function watchDownloads(info, shipped) {
+  const sizes = info.sizes || {};
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0) + (shipped ? info.snapshot.bytes : 0);
+  let done = 0;
+  let last = 0;
+  const plain = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const response = await plain(input, init);
+    const name = String(input && input.url || input).split("/").pop().split("?")[0];
+    if (!(name in sizes || (info.snapshot && name === info.snapshot.file)) || !response.body) return response;
+    const t0 = performance.now();
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        done += chunk.byteLength;
+        if (performance.now() - last > 100) { last = performance.now(); progress("download", done, total); }
+        controller.enqueue(chunk);
+      },
+      flush() {
+        marks["fetched " + name] = [Math.round(t0 - started), Math.round(performance.now() - started)];
+        progress(done >= total ? "start" : "download", done, total);
+      },
+    }));
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+function progress(step, done = 0, total = 0) {
+  postMessage({ type: "progress", step, done, total, ms: Math.round(performance.now() - started) });
+}
 
 engine.then(
   (e) => postMessage({ type: "status", status: "ready", ms: performance.now() - started, boot: e.boot,

@@ -2,8 +2,8 @@
 
 A state made with chance="external" stops at every chance event (`state.chance_due()`); a
 driver picks the outcome and `drive` hands it to `state.apply_chance`. Local play needs no
-driver (the state's own seeded Rng draws at once); replays, tests and the fair protocol use
-these."""
+driver (the state's own seeded Rng draws at once); replays, tests, lessons and the fair
+protocol use these."""
 
 from .rng import Rng
 
@@ -46,6 +46,24 @@ class RecordedDriver:
             raise ValueError(f"draw {self.i}: the record says {kind}, the game draws {chance.kind}")
         self.i += 1
         return outcome
+
+
+class ScriptedDraws:
+    """A lesson's draws (urzeit.lessons): per chance kind the next outcome of its list; a draw
+    the script has no outcome for (an unexpected move made more draws) is drawn from `seed`."""
+
+    def __init__(self, draws: dict, seed: int):
+        self.queues = {k: list(v) for k, v in draws.items()}
+        self.rng = Rng(seed)
+
+    def __call__(self, chance):
+        queue = self.queues.get(chance.kind)
+        while queue:
+            outcome = queue.pop(0)
+            i = chance.index_of(outcome)
+            if i >= 0 and chance.weights[i] > 0:
+                return outcome
+        return chance.pick(self.rng)
 
 
 class AdversarialDriver:

@@ -9,6 +9,7 @@ import sys
 
 from .actions import action_key, check_options, find_legal
 from .errors import BadRequest, IllegalAction
+from .rng import Rng
 
 
 def load_messages(folder: pathlib.Path) -> dict:
@@ -17,6 +18,10 @@ def load_messages(folder: pathlib.Path) -> dict:
     path = folder / "messages.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
+
+# What a game hides (Game.information).
+PERFECT = "perfect"
+PRIVATE_HANDS = "private_hands"
 
 # The outcome of a private draw in an engine that may not know it (a fair remote game: the
 # card went to another seat, docs/fair-play.md). Only a chance `seen_by` a seat takes it; a game
@@ -72,18 +77,20 @@ class State:
     """One position of a game. A game's state class writes:
 
     - attributes `current` (the seat to move), `over` (bool), `rng` (an Rng: chance is drawn
-      from it as soon as it is due, "seeded" play; None: chance waits for `apply_chance`) and
-      `due` (a list of pending chance slots, the game's own JSON-able tuples);
+      from it as soon as it is due, "seeded" play; None: chance waits for `apply_chance`),
+      `due` (a list of pending chance slots, the game's own JSON-able tuples) and `script`
+      (None, or the draws options.setup fixes: a lesson's or a test's);
     - `legal_actions()`, `do_apply(action) -> events` (a legal action; may append to `due`),
       optionally `why_not(action)` or its own `check_action(action)`;
     - `chance(slot) -> Chance` and `do_chance(slot, outcome) -> events` (may append to `due`);
     - `scores()`, `winners()` (if ties are broken by more than the score), `view(seat)`,
-      `clone()`, `to_json()`, `determinize(seat, rng)`;
+      `clone()`, `to_json()`, and `redeal(seat, rng)` if its Game's `information` is
+      PRIVATE_HANDS;
     - `end_figures()`: the end-of-game statistics (points by source that add up to the score,
       counts), read through `end_stats()`.
 
     The base keeps `apply` (checked), `apply_legal` (unchecked, for search), `apply_chance`,
-    `current_player`, `is_over` and `chance_due` the same for every game."""
+    `current_player`, `is_over`, `chance_due` and `determinize` the same for every game."""
     __slots__ = ()
 
     # ---- the seat to move ---------------------------------------------------------------
@@ -202,13 +209,28 @@ class State:
         return [{"score": scores[p], "won": p in winners, "points": dict(figures[p]["points"]),
                  "counts": dict(figures[p]["counts"])} for p in range(len(scores))]
 
+    # ---- worlds a seat cannot tell apart (the bots' searches) --------------------------
+
+    def determinize(self, seat: int, rng) -> "State":
+        """A world `seat` cannot tell from this one: a copy with what the seat cannot see
+        re-dealt (`redeal`), the scripted draws forgotten (they are not the seat's knowledge)
+        and a new Rng from `rng`, so every future draw stays chance."""
+        s = self.clone()
+        s.redeal(seat, rng)
+        s.script = None
+        s.rng = Rng(rng.next_u64())
+        return s
+
+    def redeal(self, seat: int, rng) -> None:
+        """Re-deal, in this copy, what `seat` cannot see (the others' hidden cards) from the
+        unseen pool, with `rng`. A game of perfect information hides nothing: nothing to do."""
+
     # ---- JSON helpers for the base's part -----------------------------------------------
 
     def base_json(self) -> dict:
         return {"rng": None if self.rng is None else self.rng.to_json(), "due": [list(s) for s in self.due]}
 
     def base_from_json(self, d: dict) -> None:
-        from .rng import Rng
         self.rng = None if d.get("rng") is None else Rng.from_json(d["rng"])
         self.due = [tuple(s) for s in d.get("due", [])]
 
@@ -233,7 +255,10 @@ class Game:
     # {"de", "en"} and "only" {other option: choice} (offered only with that choice)
     options: dict = {}
     listed: bool = True  # False: a test game the menu never shows
-    private_hands: bool = False  # seats hold cards the others must not see (pass-and-play)
+    # what a seat cannot see besides future draws (which are chance): PERFECT, nothing (every
+    # seat sees the same state); PRIVATE_HANDS, the others' hands (re-dealt by State.redeal;
+    # pass-and-play hides them)
+    information: str = PERFECT
     bot_module: str | None = "bot"     # None: computer seats play random legal moves
     words_module: str | None = "words"
     data_files: tuple = ()
@@ -286,14 +311,6 @@ class Game:
         """This game's reason texts (its package's messages.json)."""
         return load_messages(pathlib.Path(sys.modules[type(self).__module__].__file__).parent)
 
-    def lessons(self) -> dict:
-        """This game's lessons ({name: lesson}, from its package's lessons/*.json; docs/lessons.md)."""
-        cache = self.__dict__.get("_lessons")
-        if cache is None:
-            from .. import lessons
-            cache = self.__dict__["_lessons"] = lessons.load_all(self)
-        return cache
-
     def tables(self) -> tuple:
         """Player counts above two (a tournament's tables)."""
         if self.table_sizes is not None:
@@ -315,8 +332,5 @@ class Game:
             "minutes": list(self.minutes) if self.minutes else None,
             "options": {k: {kk: vv for kk, vv in v.items()} for k, v in self.options.items()},
             "listed": self.listed,
-            "private_hands": self.private_hands,
-            # the guided games the menu offers ("Lernen"): name, titles, one line, how many steps
-            "lessons": [{"id": k, "titles": v["titles"], "summary": v["summary"], "steps": len(v["steps"])}
-                        for k, v in self.lessons().items()],
+            "private_hands": self.information == PRIVATE_HANDS,
         }

@@ -16,11 +16,27 @@ once, in German and English, for the page (the api words each view and reply whe
   Wald: +8 Punkte und eine Bonuskarte".
 - figure_words(lang) -> dict: the names of the game's end-of-game figures (State.end_figures'
   keys), e.g. {"forests": "Wälder"}; the api adds them to a finished view's `words`.
+
+Every game writes its words in one style: the sentences and nouns per language in a table,
+`PHRASES = {"de": {...}, "en": {...}}` in its package's `phrases.py` (templates with {named}
+places, nouns with their forms), and the code that picks and fills them in `words.py`. A third
+language is a third table (and its entry in LANGS), not an edit of every sentence.
 """
 
 import re
 
 LANGS = ("de", "en")
+
+# the defaults' own words
+PHRASES = {
+    "de": {"someone": "jemand", "player": "Spieler", "computer": "Computer", "points": "Punkte"},
+    "en": {"someone": "someone", "player": "Player", "computer": "Computer", "points": "points"},
+}
+
+
+def phrases(table: dict, lang) -> dict:
+    """A words table's part for `lang`; English for a language the table does not have."""
+    return table.get(lang) or table["en"]
 
 
 def label(view, action, lang="en"):
@@ -36,7 +52,7 @@ def view_words(view, lang="en"):
 
 
 def figure_words(lang="en"):
-    return {"total": "Punkte" if lang == "de" else "points"}
+    return {"total": phrases(PHRASES, lang)["points"]}
 
 
 # The names a seat gets when none is given (match.check_seats), worded in the reader's language
@@ -47,12 +63,12 @@ _DEFAULT_NAME = re.compile(r"^(Spieler|Player|Computer) ([1-9])$")
 def seat_name(view, seat, lang="en"):
     """The name of a seat as the page shows it."""
     seats = view.get("seats") or []
+    words = phrases(PHRASES, lang)
     if not isinstance(seat, int) or not 0 <= seat < len(seats):
-        return {"de": "jemand", "en": "someone"}.get(lang, "someone")
+        return words["someone"]
     name = seats[seat].get("name") or ""
     m = _DEFAULT_NAME.match(name)
     if m:
         human = seats[seat].get("kind", "human") == "human"
-        word = ("Spieler" if lang == "de" else "Player") if human else "Computer"
-        return f"{word} {m.group(2)}"
+        return f"{words['player' if human else 'computer']} {m.group(2)}"
     return name

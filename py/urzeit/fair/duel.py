@@ -7,7 +7,8 @@ from collections import deque
 from .. import ai, games
 from ..core.rng import GOLDEN, MASK64
 from . import record as records
-from .protocol import Party, new_table
+from .protocol import Party
+from .table import new_table
 
 
 def bot_view(state, seat: int) -> dict:

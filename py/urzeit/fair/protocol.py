@@ -27,17 +27,22 @@ options, nonce) every join repeats; `before` is the hash of the engine state the
 import copy
 import secrets
 
-from .. import games
-from ..core.actions import check_options
-from ..core.chance import SeededDriver
 from ..core.errors import BadRequest, BadSave, IllegalAction
-from ..core.game import HIDDEN
 from . import crypto, poker
+from .deck import DeckSteps
+# the helpers keep the names the party's code reads them by
+from .deck import card_key as _key_of, is_private as _private, matching as _matching
+from .deck import private_batch as _private_batch
+from .table import check_table
+from .table import is_int as _is_int
 
-PROTOCOL = "urzeit-fair/1"
+def message_digest(msg: dict) -> bytes:
+    """What tells two copies of a message apart: its signed body and its signature."""
+    return crypto.sha256(crypto.message_bytes(msg) + str(msg.get("sig")).encode())
+
+
 CHAIN_LENGTH = 1024     # draws a game may take; SHA-256 of 1024 links is about a millisecond
 MAX_CHAIN = 1 << 16
-MAX_DECK = 256          # cards of a private deck (31 in Jäger und Späher)
 FIELDS = {
     "join": ("kind", "gid", "seat", "n", "table", "key", "commit", "length", "sig"),
     "reveal": ("kind", "gid", "seat", "n", "round", "value", "sig"),
@@ -48,7 +53,6 @@ FIELDS = {
     "unlock": ("kind", "gid", "seat", "n", "seed", "sig"),
 }
 OPTIONAL = {"act": ("open", "drop")}  # present only when not empty: one spelling per message
-TABLE_FIELDS = ("protocol", "game", "players", "options", "nonce")
 # a record's groups of messages, each ascending by seat (Party.open_group)
 ORDER = {"join": "the record lists the joins by seat", "reveal": "the record lists each round's reveals by seat",
          "keys": "the record lists each draw's keys by seat", "unlock": "the record lists the deck secrets by seat"}
@@ -57,100 +61,7 @@ PRIVATE_FIELDS = ("format", "version", "gid", "table", "seat", "key", "chain", "
 # + "deck" (the seed of the seat's deck secrets) in a game with private draws
 
 
-def message_digest(msg: dict) -> bytes:
-    """What tells two copies of a message apart: its signed body and its signature."""
-    return crypto.sha256(crypto.message_bytes(msg) + str(msg.get("sig")).encode())
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def new_table(game_id: str, players: int, options: dict | None = None) -> dict:
-    """An invitation: the game, its players and options, and a fresh nonce (so that no two
-    games share an id, and no message of one is taken for another)."""
-    game = games.get(game_id)
-    table = {"protocol": PROTOCOL, "game": game_id, "players": players,
-             "options": check_options(options, game.options), "nonce": crypto.b64(secrets.token_bytes(16))}
-    check_table(table)
-    return table
-
-
-def check_table(table) -> tuple:
-    """(game, gid bytes) of a valid table of a game this protocol can play; else BadRequest."""
-    if not isinstance(table, dict) or sorted(table) != sorted(TABLE_FIELDS):
-        raise BadRequest(f"a table has exactly the fields {', '.join(TABLE_FIELDS)}", reason="fair.bad_table")
-    if table["protocol"] != PROTOCOL:
-        raise BadRequest(f"this engine speaks {PROTOCOL}, not {table['protocol']!r}",
-                         reason="fair.bad_protocol", params={"protocol": str(table["protocol"])[:40]})
-    if crypto.unb64(table["nonce"], 16) is None:
-        raise BadRequest("the table's nonce is 16 bytes, base64url", reason="fair.bad_table")
-    game = games.get(table["game"])
-    players = table["players"]
-    if not _is_int(players):
-        raise BadRequest("players must be an integer", reason="fair.bad_table")
-    if check_options(table["options"], game.options) != table["options"]:
-        raise BadRequest("the table's options must list every option of the game", reason="fair.bad_table")
-    supported(game, players, table["options"])
-    try:
-        gid = crypto.sha256(crypto.canonical(table))
-    except (TypeError, ValueError):
-        raise BadRequest("the table is not plain JSON", reason="fair.bad_table") from None
-    return game, gid
-
-
-def supported(game, players: int, options: dict):
-    """The state a fair game starts from, or the reason this game cannot be played fairly yet:
-    its draws must be chance steps, and its private draws (if any) from a deck it can hold
-    hidden cards of (`State.private_deck`: mental poker, docs/fair-play.md)."""
-    state = game.new_game(players, 0, options, chance="external")
-    if not callable(getattr(state, "chance", None)):
-        raise BadRequest(f"{game.id} does not draw by chance steps yet", reason="fair.no_chance_steps",
-                         params={"game": game.id})
-    deck = state.private_deck()
-    probe, driver = state.clone(), SeededDriver(0)
-    while probe.chance_due() is not None:
-        c = probe.chance_due()
-        if c.seen_by is not None and (deck is None or not 1 <= len(deck) <= MAX_DECK):
-            raise BadRequest("private draws are not supported yet", reason="fair.private_draws",
-                             params={"game": game.id})
-        probe.apply_chance(HIDDEN if c.seen_by is not None else driver(c))
-    return state
-
-
-def _private(state) -> bool:
-    c = state.chance_due()
-    return c is not None and c.seen_by is not None
-
-
-def _private_batch(state) -> list:
-    """The drawers of the private draws due now, one after the other before anything else
-    (a set-up's deal is one batch: its keys travel in one message per seat)."""
-    owners, probe = [], state
-    while _private(probe):
-        if probe is state:
-            probe = state.clone()
-        owners.append(probe.chance_due().seen_by)
-        probe.apply_chance(HIDDEN)
-    return owners
-
-
-def _key_of(value) -> bytes:
-    return crypto.canonical(value)
-
-
-def _matching(state, public_action, shown, dropped):
-    """The legal action of `state` (its mover's cards known) that the others see as
-    `public_action`, showing `shown` and putting `dropped` away; None if there is none."""
-    want = (crypto.canonical(public_action), sorted(map(_key_of, shown)), sorted(map(_key_of, dropped)))
-    for a in state.legal_actions():
-        pa, sh, dr = state.conceal(a)
-        if (crypto.canonical(pa), sorted(map(_key_of, sh)), sorted(map(_key_of, dr))) == want:
-            return a
-    return None
-
-
-class Party:
+class Party(DeckSteps):
     """One seat (or, with seat=None, an observer that checks a record). `receive`, `join` and
     `act` return the messages this party sends next (reveals, deck steps, keys as they fall due).
 
@@ -228,24 +139,6 @@ class Party:
             "held": self.held, "shown": [sorted([j, c] for j, c in d.items()) for d in self.shown],
             "put_away": self.put_away, "batch": sorted([s, m] for s, m in self.batch.items()),
             "unlocks": sorted([s, m] for s, m in self.unlocks.items()), "mine": sorted(self.mine.items())})
-
-    def setup_turn(self):
-        """(kind, seat) of the deck step due: shuffles by seat, then locks by seat but the last."""
-        t, n = len(self.decks) - 1, self.players
-        if t < n:
-            return "shuffle", t
-        if t < 2 * n - 1:
-            return "lock", t - n
-        return None
-
-    def keys_needed(self) -> list:
-        owners = _private_batch(self.public)
-        return [s for s in range(self.players) if any(o != s for o in owners)]
-
-    def keys_missing(self) -> list:
-        return [s for s in self.keys_needed() if s not in self.batch]
-
-    # ---- kept between page loads (fair/link.py) --------------------------------------
 
     def private(self) -> dict:
         """This seat's secrets (signing key, chain seed, deck seed): for its own browser's storage only."""
@@ -535,6 +428,8 @@ class Party:
         if started is not None:
             self._set_state(started, started)
 
+    # ---- reveals and moves ------------------------------------------------------------
+
     def _ascending(self, seat, sent, kind, what) -> None:
         """A record lists each group ascending by seat, so a complete group has one order and a
         group cut short (a party exported mid-round: any of its seats may be missing) is valid
@@ -560,210 +455,6 @@ class Party:
         if self.public.chance_due() is not None:
             return "reveal", sorted(self.pending), [s for s in range(n) if s not in self.pending]
         return None
-
-    # ---- the deck: shuffled and locked by every seat (fair/poker.py) --------------------
-
-    def _deck_list(self, value, field: str) -> list:
-        if not (isinstance(value, list) and len(value) == len(self.deck)):
-            raise BadRequest(f"{field} lists {len(self.deck)} entries", reason="fair.bad_message", params={"field": field})
-        out = [poker.from_text(x) for x in value]
-        if not all(x is not None and poker.is_element(x) for x in out):
-            raise BadRequest(f"{field}: every entry is a residue mod P, 192 bytes base64url",
-                             reason="fair.bad_message", params={"field": field})
-        return out
-
-    def _deck_step(self, msg, seat, kind) -> list:
-        if any(j is None for j in self.joins):
-            raise IllegalAction("the deck is shuffled when every seat has joined", reason="fair.not_started")
-        if self.deck is None:
-            raise BadRequest("this game has no private deck", reason="fair.bad_message", params={"field": "kind"})
-        if self.started or self.setup_turn() != (kind, seat):
-            raise IllegalAction(f"seat {seat}'s {kind} of the deck is not due", reason="fair.deck_not_due",
-                                params={"seat": seat})
-        return self._deck_list(msg["deck"], "deck")
-
-    def _accept_shuffle(self, msg, seat) -> None:
-        deck = self._deck_step(msg, seat, "shuffle")
-        commits = msg["commits"]
-        if not (isinstance(commits, list) and len(commits) == len(self.deck)
-                and all(crypto.unb64(c, 32) is not None for c in commits)):
-            raise BadRequest("commits: a 32-byte hash for every position", reason="fair.bad_message",
-                             params={"field": "commits"})
-        self.commits[seat] = list(commits)
-        self._deck_accepted(msg, seat, deck)
-
-    def _accept_lock(self, msg, seat) -> None:
-        self._deck_accepted(msg, seat, self._deck_step(msg, seat, "lock"))
-
-    def _deck_accepted(self, msg, seat, deck) -> None:
-        self.decks = self.decks + [deck]
-        self.next_n[seat] += 1
-        self.transcript.append(msg)
-        if self.setup_turn() is None:  # every seat has shuffled and locked: the game begins
-            state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
-            self._set_state(state, state.clone() if self.seat is not None else state)
-
-    # ---- private draws: each card opened to its drawer alone ------------------------------
-
-    def _key_for(self, seat, pos, text, field):
-        k = poker.from_text(text)
-        if k is None or not poker.is_key(k) or poker.commitment(self.gid, seat, pos, k) != self.commits[seat][pos]:
-            raise BadRequest(f"seat {seat}'s key of deck position {pos} is not the one it committed to",
-                             reason="fair.bad_key", params={"seat": seat, "field": field})
-        return k
-
-    def _accept_keys(self, msg, seat) -> None:
-        if not self.started or not _private(self.public):
-            raise IllegalAction("no private draw is due", reason="fair.keys_not_due", params={"seat": seat})
-        first = msg["first"]
-        if not _is_int(first):
-            raise BadRequest("first is a deck position", reason="fair.bad_message", params={"field": "first"})
-        if first < self.next_pos or (first == self.next_pos and seat in self.batch):
-            raise IllegalAction(f"seat {seat}'s keys of position {first} again", reason="fair.replayed",
-                                params={"seat": seat, "what": f"keys {first}"})
-        owners = _private_batch(self.public)
-        needed = [s for s in range(self.players) if any(o != s for o in owners)]
-        if first != self.next_pos or seat not in needed:
-            raise IllegalAction(f"seat {seat}'s keys of position {first} are not due", reason="fair.keys_not_due",
-                                params={"seat": seat})
-        self._ascending(seat, self.batch, "keys", f"keys {first}")
-        if first + len(owners) > len(self.deck):
-            raise IllegalAction("the deck has no card left for this draw", reason="fair.bad_deck",
-                                params={"what": "deck"})
-        texts = msg["keys"]
-        if not (isinstance(texts, list) and len(texts) == len(owners)
-                and all((t is None) == (o == seat) for t, o in zip(texts, owners))):
-            raise BadRequest(f"keys: one per position drawn now, null for the sender's own",
-                             reason="fair.bad_message", params={"field": "keys"})
-        keys = {first + i: self._key_for(seat, first + i, t, "keys") for i, t in enumerate(texts) if t is not None}
-        batch = dict(self.batch)
-        batch[seat] = msg
-        after = None
-        if len(batch) == len(needed):  # the last keys: every card goes to its drawer
-            card_keys = [dict(d) for d in self.card_keys]
-            card_keys[seat].update(keys)
-            pub = self.public.clone()
-            own = self.state.clone() if self.state is not self.public else pub
-            mine = {}
-            for i, o in enumerate(owners):
-                j = first + i
-                pub.apply_chance(HIDDEN)
-                if o == self.seat:
-                    m = poker.open_card(self.decks[-1][j], [card_keys[s][j] for s in range(self.players) if s != o]
-                                        + [self._poker.keys[j]])
-                    card = self.cards.get(m)
-                    try:
-                        if card is None:
-                            raise IllegalAction("not a card")
-                        own.apply_chance(card)
-                    except IllegalAction:
-                        raise IllegalAction(f"deck position {j} does not open to a card this seat can draw: "
-                                            "someone cheated", reason="fair.bad_deck", params={"what": j}) from None
-                    mine[j] = card
-                elif own is not pub:
-                    own.apply_chance(HIDDEN)
-            after = (pub, own, card_keys, mine)
-        # accepted: from here on nothing raises
-        self.next_n[seat] += 1
-        if after is None:
-            self.batch = batch
-            self.card_keys = [dict(d) for d in self.card_keys]
-            self.card_keys[seat].update(keys)
-            return
-        pub, own, self.card_keys, mine = after
-        self.mine = {**self.mine, **mine}
-        self.held = [list(h) for h in self.held]
-        kind = self.public.chance_due().kind
-        for i, o in enumerate(owners):
-            self.held[o].append(first + i)
-            self.draws.append([kind, HIDDEN])
-        self.next_pos = first + len(owners)
-        self.transcript += [batch[s] for s in sorted(batch)]
-        self.batch = {}
-        self._set_state(own, pub)
-
-    def _accept_unlock(self, msg, seat) -> None:
-        if self.deck is None:
-            raise BadRequest("this game has no private deck", reason="fair.bad_message", params={"field": "kind"})
-        if not self.started or not self.public.is_over:
-            raise IllegalAction("the deck secrets are shown when the game is over", reason="fair.unlock_not_due",
-                                params={"seat": seat})
-        if seat in self.unlocks:
-            raise IllegalAction(f"seat {seat}'s deck secret again", reason="fair.replayed",
-                                params={"seat": seat, "what": "unlock"})
-        self._ascending(seat, self.unlocks, "unlock", "unlock")
-        seed = crypto.unb64(msg["seed"], 32)
-        if seed is None:
-            raise BadRequest("seed is 32 bytes, base64url", reason="fair.bad_message", params={"field": "seed"})
-        sec = poker.Secrets(seed, len(self.deck))
-        if any(poker.commitment(self.gid, seat, j, k) != c for j, (k, c) in enumerate(zip(sec.keys, self.commits[seat]))):
-            raise BadRequest(f"seat {seat}'s deck secret does not give the keys it committed to",
-                             reason="fair.bad_key", params={"seat": seat, "field": "seed"})
-        unlocks = dict(self.unlocks)
-        unlocks[seat] = msg
-        dealt = None
-        if len(unlocks) == self.players:
-            dealt = self._verify_deck([poker.Secrets(crypto.unb64(unlocks[s]["seed"], 32), len(self.deck))
-                                       for s in range(self.players)])
-        self.next_n[seat] += 1
-        self.unlocks = unlocks
-        if dealt is not None:
-            self.dealt = dealt
-            self.transcript += [unlocks[s] for s in range(self.players)]
-
-    def _verify_deck(self, secs) -> dict:
-        """Every deck step again from every seat's secret, and every card shown against its
-        position: {position: card} of every card drawn; else IllegalAction saying what failed."""
-        n, d = self.players, self.decks
-
-        def bad(what):
-            return IllegalAction(f"the deck does not check: {what}", reason="fair.bad_deck", params={"what": what})
-        for t in range(n):
-            if secs[t].shuffle(d[t], per_card=t == n - 1) != d[t + 1]:
-                raise bad(f"seat {t}'s shuffle is not the deck before it, encrypted and shuffled by its secret")
-        for t in range(n - 1):
-            if secs[t].lock(d[n + t]) != d[n + t + 1]:
-                raise bad(f"seat {t}'s lock is not the deck before it, re-keyed by its secret")
-        perms = [sec.permutation(len(self.deck)) for sec in secs]
-        dealt = {}
-        for j in range(self.next_pos):
-            i = j
-            for t in range(n - 1, -1, -1):
-                i = perms[t][i]
-            dealt[j] = self.cards[d[0][i]]
-        for s in range(n):
-            for j, card in self.shown[s].items():
-                if _key_of(dealt[j]) != _key_of(card):
-                    raise bad(f"seat {s} showed {str(card)[:20]} for deck position {j}, which holds another card")
-        self._replay_known(dealt, bad)
-        return dealt
-
-    def _replay_known(self, dealt: dict, bad) -> None:
-        """The whole game once more with every card known: each private draw gets its position's
-        card, and each move must be a legal move of its seat's real cards that looks exactly as
-        sent (a pass with a playable card hidden, a card kept face down but played later from
-        those put away: caught here)."""
-        state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
-        draws, pos = iter(self.draws), 0
-        for m in [m for m in self.transcript if m["kind"] == "act"] + [None]:
-            while state.chance_due() is not None:
-                kind, outcome = next(draws)
-                if outcome == HIDDEN:
-                    outcome, pos = dealt[pos], pos + 1
-                try:
-                    state.apply_chance(outcome)
-                except IllegalAction:
-                    raise bad(f"deck position {pos - 1} gives {str(outcome)[:20]}, which the table could not draw "
-                              "then") from None
-            if m is None:
-                return
-            shown = [c for _, c, _ in m.get("open", [])]
-            dropped = [dealt[j] for j in m.get("drop", [])]
-            if _matching(state, m["action"], shown, dropped) is None:
-                raise bad(f"seat {m['seat']}'s move {m['step']} does not fit the cards it held")
-            state.apply_legal(_matching(state, m["action"], shown, dropped))
-
-    # ---- reveals and moves ------------------------------------------------------------
 
     def _accept_reveal(self, msg, seat) -> None:
         if not self.started:
@@ -862,70 +553,6 @@ class Party:
         except (BadRequest, IllegalAction) as e:
             raise IllegalAction(f"seat {seat}'s move is not legal: {e.message}", reason="fair.illegal_action",
                                 params={"seat": seat}) from None
-
-    def _positions(self, value, seat, field) -> list:
-        if not (isinstance(value, list) and value):
-            raise BadRequest(f"{field} is a non-empty list", reason="fair.bad_message", params={"field": field})
-        return value
-
-    def _private_act(self, msg, seat) -> tuple:
-        """A move in a game with private cards: the cards it shows are checked against the deck
-        (E_keys(card) = the position's entry: one exponentiation), the public state shows them
-        and applies the move; (public after, own after, shows, drops)."""
-        held = self.held[seat]
-        shows, drops, used = [], [], set()
-        if "open" in msg:
-            for entry in self._positions(msg["open"], seat, "open"):
-                if not (isinstance(entry, list) and len(entry) == 3 and _is_int(entry[0])
-                        and entry[0] in held and entry[0] not in used):
-                    raise IllegalAction(f"seat {seat} shows a card it does not hold hidden", reason="fair.not_held",
-                                        params={"seat": seat})
-                j, card = entry[0], entry[1]
-                used.add(j)
-                k = self._key_for(seat, j, entry[2], "open")
-                code = self.codes.get(_key_of(card)) if isinstance(card, (str, int)) else None
-                if code is None or poker.sealed(code, [self.card_keys[s][j] if s != seat else k
-                                                       for s in range(self.players)]) != self.decks[-1][j]:
-                    raise IllegalAction(f"seat {seat}'s card at deck position {j} is not {str(card)[:20]}",
-                                        reason="fair.bad_card", params={"seat": seat})
-                shows.append((j, card, k))
-        if "drop" in msg:
-            for j in self._positions(msg["drop"], seat, "drop"):
-                if not (_is_int(j) and j in held and j not in used):
-                    raise IllegalAction(f"seat {seat} puts away a card it does not hold hidden",
-                                        reason="fair.not_held", params={"seat": seat})
-                used.add(j)
-                drops.append(j)
-        action = msg["action"]
-        pub = self.public.clone()
-        try:
-            for _, card, _ in shows:
-                pub.reveal(seat, card)
-        except IllegalAction:
-            raise IllegalAction(f"seat {seat} shows a card the table has seen already", reason="fair.bad_card",
-                                params={"seat": seat}) from None
-        before = pub.clone()
-        self._apply_checked(pub, action, seat)
-        public_action, shown, dropped = before.conceal(action)
-        if (crypto.canonical(public_action) != crypto.canonical(action)
-                or sorted(map(_key_of, shown)) != sorted(_key_of(c) for _, c, _ in shows)
-                or len(dropped) != len(drops)):
-            raise IllegalAction(f"seat {seat}'s move shows or puts away other cards than it says",
-                                reason="fair.bad_open", params={"seat": seat})
-        if self.state is self.public:
-            return pub, pub, shows, drops
-        own = self.state.clone()
-        if seat == self.seat:  # this seat's own move: the one legal action that looks like this
-            a = _matching(own, action, [c for _, c, _ in shows], [self.mine[j] for j in drops])
-            if a is None:
-                raise IllegalAction("this seat's move does not fit its cards", reason="fair.bad_open",
-                                    params={"seat": seat})
-            self._apply_checked(own, a, seat)
-            return pub, own, shows, drops
-        for _, card, _ in shows:
-            own.reveal(seat, card)
-        self._apply_checked(own, action, seat)
-        return pub, own, shows, drops
 
     def _set_state(self, state, public) -> None:
         self.state = state

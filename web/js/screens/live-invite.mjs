@@ -4,12 +4,13 @@
 import { t } from "../i18n.mjs";
 import { entryTitle } from "../games.mjs";
 import { lastFairName, rememberFairName, storedGid, loadFair } from "../fair-store.mjs";
-import { $, TEST_MODE, app, el, match, showError } from "./shared.mjs";
+import { $, TEST_MODE, app, el, match, nav, showError } from "./shared.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { qrSvg } from "../net/qr.mjs";
 import { b64url } from "../net/b64.mjs";
 import { FairSession } from "../sessions/fair.mjs";
 import { LEVELS, LiveRoom, currentRoom, rememberedRoom } from "../sessions/live.mjs";
+import { canPlayLive, dropNote, showNote } from "../capabilities.mjs";
 
 const USED_KEY = "urzeit.live.used";  // invites opened in this browser (an invite works once)
 const INVITE_MS = 60 * 60 * 1000;
@@ -192,6 +193,8 @@ export async function openLiveLink(hash, target) {
     target.textContent = t("liveBadLink");
     return;
   }
+  // no WebRTC here: said before any name is asked, the invite kept (capabilities.mjs)
+  if (!canPlayLive()) return offerByLink(data);
   if (usedHere(data.id)) {
     target.textContent = t("liveSpent");
     app.dataset.liveInvite = "spent";
@@ -228,6 +231,18 @@ export async function openLiveLink(hash, target) {
   linkDialog(room, "live-answer-dialog", { title: t("liveAnswerTitle", hostName), hint: t("liveAnswerHint", hostName),
                                            url: `${baseUrl()}#a=${code}` });
   room.renderPanel();
+}
+
+// The same game by link, in a note at the top of the menu.
+function offerByLink(data) {
+  const game = () => entryTitle(data.game);
+  const host = data.name.slice(0, 40) || t("seatName", data.host + 1, true);
+  app.dataset.liveInvite = "unsupported";
+  showNote($("menu"), "capability-live", () => t("capNoLive", game(), host), [{
+    label: () => t("capByLink", game()),
+    run: () => { dropNote("capability-live"); nav.newFairGame({ game: data.game, players: data.n, options: {}, name: lastFairName() }).catch((err) => showError($("import-message"), err)); },
+  }]);
+  window.scrollTo(0, 0);
 }
 
 async function openAnswer(code, data, target) {

@@ -7,6 +7,7 @@ import { MAX_SAVES, deleteFair, deleteSave, listFair, listSaves, newSaveId, vali
 import { seatMark } from "../seats.mjs";
 import { $, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
 import { lessonEntry, lessonsDone } from "./lesson.mjs";
+import { canPlayLive } from "../capabilities.mjs";
 
 const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false, live: false };
 
@@ -171,6 +172,11 @@ function renderPlayMode() {
       renderSeatForm();
     };
     box.append(el("label", { class: "option-choice", for: radio.id }, radio, el("span", {}, label)));
+    // capabilities.mjs (#42): no WebRTC here — live play offered greyed, with the reason
+    if (value === "live" && !canPlayLive()) {
+      radio.disabled = true;
+      box.append(el("p", { class: "hint option-help", id: "mode-live-missing" }, t("capNoLiveHost")));
+    }
   }
   if (ui.fair) box.append(el("p", { class: "hint option-help" }, t(ui.live ? "modeLiveHelp" : "modeFairHelp")));
 }

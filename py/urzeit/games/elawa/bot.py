@@ -7,7 +7,7 @@ import math
 from ...ai.policy import CardGamePolicy
 
 from .components import CARDS
-from .rules import card_points
+from .scoring import card_points
 
 # The judgement before issue #28 (`simple_estimates`, kept to compare against in pilots):
 TOKEN_VALUE = 0.9       # a resource still to be spent

@@ -1,4 +1,5 @@
-"""Elawa's rules: the state, the four steps of a turn, scoring, views and the Game class.
+"""Elawa's state: the four steps of a turn and the views (its draws in draws.py, its scoring
+in scoring.py; the Game in game.py).
 
 Rules: shared/rules/elawa.txt (German summary) and the answers in
 shared/data/elawa/rules_gaps.md (cited below as "gap #n"). The card data is
@@ -12,30 +13,12 @@ discard down to the chief's capacity).
 import functools
 
 from ...core.actions import find_legal
-from ...core.errors import BadRequest, IllegalAction
-from ...core.game import Chance, Game, State
+from ...core.errors import IllegalAction
+from ...core.game import State
 from ...core.rng import Rng
-from .components import CARD_IDS, CARD_KINDS, CARDS, CHIEFS, FIRE, STACKS, TOKEN_COUNTS, TOKENS
-
-
-def card_points(card_id: str, tribe: list, stored: dict) -> int:
-    """What one card in a tribe scores (gap #33)."""
-    card = CARDS[card_id]
-    sc = card["scoring"]
-    kind = sc["kind"]
-    if kind == "fixed":
-        return sc["points"]
-    if kind == "per_card_of_colour_in_tribe":
-        n = sum(1 for c in tribe if CARDS[c]["colour"] == sc["colour"] and (c != card_id or sc["counts_itself"]))
-        return sc["points"] * n
-    if kind == "per_card_of_type_in_tribe":
-        n = sum(1 for c in tribe if CARDS[c]["type"] == sc["card_type"] and (c != card_id or sc["counts_itself"]))
-        return sc["points"] * n
-    if kind == "per_resource_on_card":
-        return sc["points"] * len(stored.get(card_id, ()))
-    if kind == "per_distinct_resource_kind_on_card":
-        return sc["points"] * len(set(stored.get(card_id, ())))  # a bone stands in for one kind
-    raise ValueError(kind)
+from .components import CARDS, CHIEFS, STACKS, TOKENS
+from .draws import ElawaDraws
+from .scoring import ElawaScoring
 
 
 def _payments(cost: list, available: dict) -> list[list]:
@@ -106,60 +89,11 @@ ACTION_FIELDS = {"take_card": {"type", "stack", "skip"}, "take_visible": {"type"
                  "end_turn": {"type"}, "discard": {"type", "token"}}
 STEP_OF = {"take_card": "take", "take_visible": "take_visible", "play": "play", "store": "play",
            "end_turn": "play", "discard": "discard"}
-SETUP_KEYS = {"cards", "tokens", "fire", "supply", "chiefs"}
-STACK_CARDS = 10   # cards per stack at the start (gap #1); a setup may use fewer
-STACK_TOKENS = 5   # tokens per resource stack (gap #2)
-SORTED_TOKENS = tuple(sorted(TOKENS))  # a token draw's outcomes, in a fixed order
 
 
-def _token_list(value) -> bool:
+def token_list(value) -> bool:
     return isinstance(value, list) and all(isinstance(t, str) and t in TOKENS for t in value)
 
-
-def _setup_cards(cards) -> list:
-    """A setup's card stacks must be a possible deal of the box: 6 stacks of at most 10
-    cards, no card twice, at least one card to take (else no one could move)."""
-    if (not isinstance(cards, list) or len(cards) != STACKS
-            or not all(isinstance(st, list) and len(st) <= STACK_CARDS
-                       and all(isinstance(c, str) and c in CARDS for c in st) for st in cards)):
-        raise BadRequest("setup.cards: 6 stacks (bottom to top) of at most 10 card ids each",
-                         reason="elawa.setup_cards")
-    flat = [c for st in cards for c in st]
-    if len(set(flat)) != len(flat):
-        raise BadRequest("setup.cards: every card of the box exists once", reason="elawa.setup_card_twice")
-    if not flat:
-        raise BadRequest("setup.cards: at least one card must be there to take", reason="elawa.setup_no_cards")
-    return cards
-
-
-def _setup_tokens(setup, fire_size) -> tuple:
-    """Resource stacks (1 to 5 tokens each), fire (1 up to its full size) and supply: together
-    exactly the box's 80 tokens. Parts the setup leaves out are drawn from the rest of the box
-    when they are revealed (the supply holds whatever remains). Returns the stack sizes, the
-    fire's and the supply's counts."""
-    tokens, fire, supply = setup.get("tokens"), setup.get("fire"), setup.get("supply")
-    if tokens is not None and not (isinstance(tokens, list) and len(tokens) == STACKS and all(
-            _token_list(r) and 1 <= len(r) <= STACK_TOKENS for r in tokens)):
-        raise BadRequest("setup.tokens: 6 stacks (bottom to top) of 1 to 5 tokens each", reason="elawa.setup_tokens")
-    if fire is not None and not (_token_list(fire) and 1 <= len(fire) <= fire_size):
-        raise BadRequest(f"setup.fire: 1 to {fire_size} tokens (an empty fire would never end the game)",
-                         reason="elawa.setup_fire", params={"most": fire_size})
-    if supply is not None and not _token_list(supply):
-        raise BadRequest("setup.supply: a list of tokens", reason="elawa.setup_supply")
-    left = {t: TOKEN_COUNTS[t] for t in TOKENS}
-    for t in [t for r in tokens or [] for t in r] + list(fire or []) + list(supply or []):
-        left[t] -= 1
-    if any(left[t] < 0 for t in TOKENS):
-        raise BadRequest(f"the setup uses more tokens of a kind than the box holds ({TOKEN_COUNTS})",
-                         reason="elawa.setup_too_many_tokens")
-    rest = sum(left.values())
-    need = (STACKS * STACK_TOKENS if tokens is None else 0) + (fire_size if fire is None else 0)
-    if rest < need or (supply is not None and rest != need):
-        raise BadRequest("the setup's tokens, fire and supply must be the box's 80 tokens",
-                         reason="elawa.setup_token_total")
-    sizes = [STACK_TOKENS] * STACKS if tokens is None else [len(r) for r in tokens]
-    fire_n = fire_size if fire is None else len(fire)
-    return sizes, fire_n, (rest - need if supply is None else len(supply))
 
 
 def _unseen_places(hand: list, seen: list) -> list[int]:
@@ -173,15 +107,8 @@ def _unseen_places(hand: list, seen: list) -> list[int]:
     return places
 
 
-def _counts(tokens) -> dict:
-    """A pool of tokens as counts of every kind (an unordered pool has nothing else)."""
-    pool = dict.fromkeys(TOKENS, 0)
-    for t in tokens:
-        pool[t] += 1
-    return pool
 
-
-class ElawaState(State):
+class ElawaState(ElawaDraws, ElawaScoring, State):
     __slots__ = ("n", "rng", "due", "side", "chief2", "chiefs", "first", "cards", "hidden", "deck",
                  "res", "res_gen", "pools", "fire", "supply", "supply_gen", "discards", "removed",
                  "hands", "tribes", "stored", "avail", "current", "phase", "pending_takes", "played",
@@ -222,7 +149,7 @@ class ElawaState(State):
         s.final_round, s.over, s.turns = self.final_round, self.over, self.turns
         s.seen_hands = [list(h) for h in self.seen_hands]
         s.taken = list(self.taken)
-        s.script = _copy_script(self.script)
+        s.script = copy_script(self.script)
         return s
 
     # ---- contract ----------------------------------------------------------------------
@@ -233,155 +160,9 @@ class ElawaState(State):
     def power(self, p: int):
         return CHIEFS[self.chiefs[p]]["advanced_side"]["power"] if self.side == "advanced" else None
 
-    def score_of(self, p: int) -> int:
-        return sum(card_points(c, self.tribes[p], self.stored[p]) for c in self.tribes[p])
-
-    def scores(self) -> list[int]:
-        return [self.score_of(p) for p in range(self.n)]
-
-    def winners(self) -> list[int]:
-        """Most points; on a tie the most available resources (gap #34); else shared."""
-        if not self.over:
-            return []
-        key = [(self.score_of(p), sum(self.avail[p].values())) for p in range(self.n)]
-        best = max(key)
-        return [p for p in range(self.n) if key[p] == best]
-
     def cards_left(self) -> bool:
         """Any card still to take (an open top, or one about to be revealed)."""
         return any(self.cards) or any(self.hidden)
-
-    # ---- chance: every face-down thing is drawn when the table reveals it ---------------
-
-    def chance(self, slot) -> Chance:
-        kind, x = slot
-        sc = self.script
-        if kind == "card":  # stack x's next top
-            if sc is not None and sc["cards"] is not None:
-                return Chance("elawa.card", [sc["cards"][x][-1]])
-            return Chance("elawa.card", list(self.deck))
-        if kind == "token":  # resource stack x's next top
-            if sc is not None and len(sc["res"][x]) == len(self.res_gen[x]):
-                return Chance("elawa.token", [sc["res"][x][-1]])
-            return self._token_chance("elawa.token", self.res_gen[x][-1])
-        if kind == "fire":  # seat x takes one from the fire (gap #11)
-            if sc is not None and sc["fire"] is not None:
-                return Chance("elawa.fire", [sc["fire"][-1]])
-            return self._token_chance("elawa.fire", 0)
-        if kind == "supply":  # seat x takes a random token from the supply
-            if sc is not None and sc["supply"] is not None and self.supply_gen == 0:
-                return Chance("elawa.supply", [sc["supply"][-1]])
-            return self._token_chance("elawa.supply", self.supply_gen)
-        # kind == "chief": seat x's chief card
-        if sc is not None and sc["chiefs"] is not None:
-            return Chance("elawa.chief", [sc["chiefs"][x]])
-        return Chance("elawa.chief", [c for c in sorted(CHIEFS) if c not in self.chiefs])
-
-    def settle(self, events: list | None = None) -> list[dict]:
-        """The base's settle with the same draws (Chance.pick: below(total), then the outcomes
-        in order), picked straight from the pools without building a Chance: seeded games and
-        the bots' simulations draw some 80 times a game."""
-        events = [] if events is None else events
-        due, rng = self.due, self.rng
-        while due:
-            slot = due.pop(0)
-            kind = slot[0]
-            if self.script is not None or kind == "chief":
-                outcome = self.chance(slot).pick(rng)
-            elif kind == "card":
-                outcome = self.deck[rng.below(len(self.deck))]
-            else:
-                pool = self.pools[self.res_gen[slot[1]][-1] if kind == "token" else
-                                  0 if kind == "fire" else self.supply_gen]
-                r = rng.below(sum(pool.values()))
-                for outcome in SORTED_TOKENS:
-                    r -= pool[outcome]
-                    if r < 0:
-                        break
-            events += self.do_chance(slot, outcome)
-        return events
-
-    def _token_chance(self, kind, gen) -> Chance:
-        pool = self.pools[gen]
-        if gen == 0 and self.script is not None:  # the script's tokens are spoken for
-            pool = dict(pool)
-            sc = self.script
-            for t in [t for r in sc["res"] for t in r] + (sc["fire"] or []) + (sc["supply"] or []):
-                pool[t] -= 1
-        outcomes = [t for t in SORTED_TOKENS if pool[t] > 0]
-        return Chance(kind, outcomes, [pool[t] for t in outcomes])
-
-    def do_chance(self, slot, outcome) -> list[dict]:
-        kind, x = slot
-        sc = self.script
-        if kind == "card":
-            if sc is not None and sc["cards"] is not None:
-                sc["cards"][x].pop()
-            self.deck.remove(outcome)
-            self.hidden[x] -= 1
-            self.cards[x].append(outcome)
-            return []  # the view shows the new top
-        if kind == "token":
-            if sc is not None and len(sc["res"][x]) == len(self.res_gen[x]):
-                sc["res"][x].pop()
-            self.pools[self.res_gen[x].pop()][outcome] -= 1
-            self.res[x].append(outcome)
-            return []
-        if kind == "chief":
-            self.chiefs[x] = outcome
-            if None not in self.chiefs:  # gap #5: the lowest chief number begins
-                self.first = min(range(self.n), key=lambda p: CHIEFS[self.chiefs[p]]["number"])
-                self.current = self.first
-            return []
-        self._gain(x, outcome)
-        if kind == "fire":
-            if sc is not None and sc["fire"] is not None:
-                sc["fire"].pop()
-            self.pools[0][outcome] -= 1
-            self.fire -= 1
-            events = [{"type": "gain", "player": x, "token": outcome, "from": "fire", "reveals": True}]
-            if not self.fire and not self.final_round:  # gap #32
-                self.final_round = True
-                events.append({"type": "final_round"})
-            return events
-        if sc is not None and sc["supply"] is not None and self.supply_gen == 0:
-            sc["supply"].pop()
-        self.pools[self.supply_gen][outcome] -= 1
-        self.supply -= 1
-        return [{"type": "gain", "player": x, "token": outcome, "from": "supply", "reveals": True}]
-
-    # ---- tokens --------------------------------------------------------------------
-
-    def _supply_ready(self) -> bool:
-        """Whether the supply has a token; a dry supply takes the discards back first (gap #13)."""
-        if not self.supply and self.discards:
-            self.pools.append(_counts(self.discards))
-            self.supply, self.discards = len(self.discards), []
-            self.supply_gen += 1
-        return self.supply > 0
-
-    def _refill(self, i) -> bool:
-        """Rebuild emptied resource stack i with up to 5 face-down tokens from the supply (gap
-        #11); its top is then revealed by chance. False: the supply had none."""
-        sc = self.script
-        for _ in range(STACK_TOKENS):
-            if not self._supply_ready():
-                break
-            self.supply -= 1
-            self.res_gen[i].append(self.supply_gen)
-            if sc is not None and sc["supply"] is not None and self.supply_gen == 0:
-                sc["res"][i].append(sc["supply"].pop())
-        return bool(self.res_gen[i])
-
-    def _gain(self, p, token):
-        self.avail[p][token] = self.avail[p].get(token, 0) + 1
-        self.taken[p] += 1
-
-    def _spend(self, p, token):
-        self.avail[p][token] -= 1
-        if not self.avail[p][token]:
-            del self.avail[p][token]
-        self.discards.append(token)
 
     # ---- actions -------------------------------------------------------------------
 
@@ -551,7 +332,7 @@ class ElawaState(State):
             raise IllegalAction("this card asks for no sacrifice", reason="elawa.no_sacrifice_needed")
         if victim is not None and options and not any(a["sacrifice"] for a in options):
             raise IllegalAction("chief 2 drops this sacrifice only instead of a resource", reason="elawa.sacrifice_not_now")
-        if not _token_list(pay):
+        if not token_list(pay):
             raise IllegalAction("pay is a list of resources", reason="elawa.pay_not_tokens")
         short = [t for t in TOKENS if pay.count(t) > self.avail[p].get(t, 0)]
         if short:
@@ -705,28 +486,7 @@ class ElawaState(State):
         self.stored_now = []
         return events
 
-    def end_figures(self) -> list[dict]:
-        """As Board Game Arena shows it: points by card kind (they add up to the score), the
-        tribe's cards by kind, the resources taken and those left at the end (the tie-break)."""
-        result = []
-        for p in range(self.n):
-            tribe = self.tribes[p]
-            points = {k: 0 for k in CARD_KINDS}
-            counts = {f"cards_{k}": 0 for k in CARD_KINDS}
-            for c in tribe:
-                points[CARDS[c]["type"]] += card_points(c, tribe, self.stored[p])
-                counts[f"cards_{CARDS[c]['type']}"] += 1
-            counts["resources_taken"] = self.taken[p]
-            counts["resources_left"] = sum(self.avail[p].values())
-            result.append({"points": points, "counts": counts})
-        return result
-
     # ---- views -------------------------------------------------------------------------
-
-    def breakdown(self) -> list[dict]:
-        return [{"total": self.score_of(p),
-                 "cards": [{"card": c, "points": card_points(c, self.tribes[p], self.stored[p])} for c in self.tribes[p]],
-                 "resources": sum(self.avail[p].values())} for p in range(self.n)]
 
     def view(self, player) -> dict:
         players = []
@@ -762,23 +522,18 @@ class ElawaState(State):
             "breakdown": self.breakdown() if self.over else None,
         }
 
-    def determinize(self, player: int, rng: Rng) -> "ElawaState":
-        """A world `player` cannot tell from this one. The face-down stacks, the fire and the
-        supply are pools already (what comes up is drawn as chance, from this world's own
-        Rng); re-dealt are only hand cards of others no one saw taken, with the unseen cards.
-        A setup's script is not the seat's knowledge: it goes."""
-        s = self.clone()
-        unseen = {q: _unseen_places(s.hands[q], s.seen_hands[q]) for q in range(s.n) if q != player}
+    def redeal(self, player: int, rng: Rng) -> None:
+        """Re-deal the hand cards of others no one saw taken, with the unseen cards. The
+        face-down stacks, the fire and the supply are pools already (what comes up is drawn
+        as chance)."""
+        unseen = {q: _unseen_places(self.hands[q], self.seen_hands[q]) for q in range(self.n) if q != player}
         if any(unseen.values()):
-            cards = sorted([s.hands[q][i] for q in unseen for i in unseen[q]] + s.deck)
+            cards = sorted([self.hands[q][i] for q in unseen for i in unseen[q]] + self.deck)
             rng.shuffle(cards)
             for q in sorted(unseen):
                 for i in unseen[q]:
-                    s.hands[q][i] = cards.pop()
-            s.deck = sorted(cards)
-        s.script = None
-        s.rng = Rng(rng.next_u64())
-        return s
+                    self.hands[q][i] = cards.pop()
+            self.deck = sorted(cards)
 
     def to_json(self) -> dict:
         return {
@@ -797,145 +552,14 @@ class ElawaState(State):
             "played": self.played, "stored_now": list(self.stored_now),
             "final_round": self.final_round, "over": self.over, "turns": self.turns,
             "seen_hands": [list(h) for h in self.seen_hands], "taken": list(self.taken),
-            "script": _copy_script(self.script),
+            "script": copy_script(self.script),
             **self.base_json(),
         }
 
 
-def _copy_script(sc):
+def copy_script(sc):
     if sc is None:
         return None
     return {k: (None if v is None else [list(x) if isinstance(x, list) else x for x in v]) for k, v in sc.items()}
 
 
-class Elawa(Game):
-    id = "elawa"
-    data_files = ("cards.json",)  # the page draws the cards from it too
-    titles = {"de": "Elawa", "en": "Elawa"}
-    descriptions = {
-        "de": "Nimm Karten rund ums Feuer, sammle Beeren, Fleisch und Felle und baue deinen Stamm.",
-        "en": "Take cards around the fire, gather berries, meat and furs and build your tribe.",
-    }
-    min_players = 2
-    private_hands = True
-    max_players = 4
-    minutes = (20, 40)
-    options = {
-        "chief_side": {
-            "default": "normal", "choices": ["normal", "advanced"],
-            "label": {"de": "Häuptlinge", "en": "Chiefs"},
-            "choice_labels": {
-                "normal": {"de": "Normalseite – zum Kennenlernen", "en": "Normal side – to learn the game"},
-                "advanced": {"de": "Fortgeschrittenenseite – jeder Häuptling hat eine Sonderkraft",
-                             "en": "Advanced side – every chief has a special power"}},
-        },
-        "chief2": {
-            "default": "second_only", "choices": ["second_only", "every_second"],
-            "label": {"de": "Sonderkraft von Häuptling 2", "en": "Chief 2's power"},
-            "help": {"de": "Häuptling 2 spielt auf der Fortgeschrittenenseite Karten billiger. Die Regel lässt offen, wie oft.",
-                     "en": "On the advanced side chief 2 plays cards for less. The rules leave open how often."},
-            "only": {"chief_side": "advanced"},
-            "choice_labels": {
-                "second_only": {"de": "nur die 2. Karte eines Zuges kostet 1 weniger",
-                                "en": "only the 2nd card of a turn costs 1 less"},
-                "every_second": {"de": "jede 2. Karte (2., 4., 6. …) kostet 1 weniger",
-                                 "en": "every 2nd card (2nd, 4th, 6th …) costs 1 less"}},
-        },
-        "setup": {"default": None},
-    }
-
-    # The rules' scoring example with the real cards: storage card G08 with 4 kinds on it, tool
-    # G12 (3 per caveman) and the cavemen P10, R11, P09: 8 + 9 + 6 + 16 + 3 = 42.
-    EXAMPLE = (("G08", "G12", "P10", "R11", "P09"), {"G08": ["berry", "meat", "flint", "fur"]})
-
-    def rules_example(self):
-        s = self.new_game(2, 1, {})
-        tribe, stored = self.EXAMPLE
-        s.tribes[0] = list(tribe)
-        s.stored[0] = {k: list(v) for k, v in stored.items()}
-        entry = s.breakdown()[0]
-        return s, {"seat": 0, "cards": entry["cards"], "total": entry["total"]}
-
-    def _new(self, players: int, seed: int, options: dict) -> ElawaState:
-        """The table before any draw: every stack, the fire and the supply face down as counts
-        over the box's pools; the set-up's draws (the chiefs, every stack's top) are due."""
-        s = ElawaState.__new__(ElawaState)
-        s.n = players
-        s.rng = Rng(seed)
-        s.side, s.chief2 = options["chief_side"], options["chief2"]
-        setup = {} if options["setup"] is None else options["setup"]
-        if not isinstance(setup, dict) or set(setup) - SETUP_KEYS:
-            raise BadRequest("setup may fix cards (6 stacks, bottom to top), tokens (6 stacks), fire, supply and chiefs",
-                             reason="elawa.setup_fields")
-        chiefs = setup.get("chiefs")
-        if "chiefs" in setup and (
-                not isinstance(chiefs, list) or len(chiefs) != players
-                or not all(isinstance(c, str) and c in CHIEFS for c in chiefs) or len(set(chiefs)) != players):
-            raise BadRequest(f"setup.chiefs: {players} different chiefs of {sorted(CHIEFS)}",
-                             reason="elawa.setup_chiefs", params={"players": players})
-        cards = _setup_cards(setup["cards"]) if "cards" in setup else None
-        sizes, s.fire, s.supply = _setup_tokens(setup, FIRE[players])
-        s.chiefs, s.first, s.current = [None] * players, None, None
-        s.cards = [[] for _ in range(STACKS)]
-        if cards is None:
-            s.hidden, s.deck = [STACK_CARDS] * STACKS, sorted(CARD_IDS)
-        else:
-            s.hidden, s.deck = [len(st) for st in cards], sorted(c for st in cards for c in st)
-        s.res = [[] for _ in range(STACKS)]
-        s.res_gen = [[0] * k for k in sizes]
-        s.pools, s.supply_gen = [{t: TOKEN_COUNTS[t] for t in TOKENS}], 0
-        s.script = None
-        if options["setup"] is not None:
-            tokens = setup.get("tokens")
-            s.script = {
-                "chiefs": None if chiefs is None else list(chiefs),
-                "cards": None if cards is None else [list(st) for st in cards],
-                "res": [[] for _ in range(STACKS)] if tokens is None else [list(r) for r in tokens],
-                "fire": None if setup.get("fire") is None else list(setup["fire"]),
-                "supply": None if setup.get("supply") is None else list(setup["supply"]),
-            }
-        s.discards, s.removed = [], []
-        s.hands = [[] for _ in range(players)]
-        s.tribes = [[] for _ in range(players)]
-        s.stored = [{} for _ in range(players)]
-        s.avail = [{} for _ in range(players)]
-        s.phase = "take"
-        s.pending_takes = 0
-        s.played = 0
-        s.stored_now = []
-        s.final_round = False
-        s.over = False
-        s.turns = 0
-        s.seen_hands = [[] for _ in range(players)]
-        s.taken = [0] * players
-        # the set-up's draws, in the table's order: chiefs (gap #4), card tops, token tops
-        s.due = ([("chief", p) for p in range(players)] + [("card", i) for i in range(STACKS) if s.hidden[i]]
-                 + [("token", i) for i in range(STACKS) if s.res_gen[i]])
-        return s
-
-    def from_json(self, d: dict) -> ElawaState:
-        s = ElawaState.__new__(ElawaState)
-        s.n, s.side, s.chief2 = d["n"], d["side"], d["chief2"]
-        s.chiefs, s.first = list(d["chiefs"]), d["first"]
-        s.cards = [list(x) for x in d["cards"]]
-        s.hidden, s.deck = list(d["hidden"]), list(d["deck"])
-        s.res = [list(x) for x in d["res"]]
-        s.res_gen = [list(g) for g in d["res_gen"]]
-        s.pools = [{t: g[t] for t in TOKENS} for g in d["pools"]]
-        s.fire, s.supply, s.supply_gen = d["fire"], d["supply"], d["supply_gen"]
-        s.discards, s.removed = list(d["discards"]), list(d["removed"])
-        s.hands = [list(h) for h in d["hands"]]
-        s.tribes = [list(t) for t in d["tribes"]]
-        s.stored = [{k: list(v) for k, v in st.items()} for st in d["stored"]]
-        s.avail = [dict(a) for a in d["avail"]]
-        s.current, s.phase, s.pending_takes = d["current"], d["phase"], d["pending_takes"]
-        s.played, s.stored_now = d["played"], list(d["stored_now"])
-        s.final_round, s.over, s.turns = d["final_round"], d["over"], d["turns"]
-        s.seen_hands = [list(h) for h in d["seen_hands"]]
-        s.taken = list(d.get("taken", [0] * s.n))  # a state written before it was counted
-        s.script = _copy_script(d.get("script"))
-        s.base_from_json(d)
-        return s
-
-
-GAME = Elawa()

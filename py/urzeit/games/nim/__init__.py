@@ -6,4 +6,4 @@ pile) and draw a new card; with no playable card you pass. Whoever takes the las
 wins; two passes in a row end the game with no winner. Tests use it; the menu never shows it.
 """
 
-from .rules import GAME  # noqa: F401
+from .game import GAME  # noqa: F401

@@ -6,8 +6,8 @@ pile) and draw a new card; with no playable card you pass. Whoever takes the las
 wins; two passes in a row end the game with no winner. Tests use it; the menu never shows it.
 """
 
-from ...core.errors import BadRequest, IllegalAction
-from ...core.game import HIDDEN, Chance, Game, State
+from ...core.errors import IllegalAction
+from ...core.game import HIDDEN, Chance, State
 from ...core.rng import Rng
 
 DECK = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
@@ -144,18 +144,14 @@ class NimState(State):
             "breakdown": self.breakdown() if self.over else None,
         }
 
-    def determinize(self, player: int, rng: Rng) -> "NimState":
+    def redeal(self, player: int, rng: Rng) -> None:
         """Re-deal the other hand from what `player` cannot see; future draws stay chance."""
-        s = self.clone()
         other = 1 - player
-        unseen = sorted(v for v in s.hands[other] + s.deck if v != HIDDEN)
+        unseen = sorted(v for v in self.hands[other] + self.deck if v != HIDDEN)
         rng.shuffle(unseen)
-        k = len(s.hands[other])
-        s.hands[other] = sorted(unseen[:k])
-        s.deck = sorted(unseen[k:])
-        s.script = None  # a fixed order is not the seat's knowledge
-        s.rng = Rng(rng.next_u64())
-        return s
+        k = len(self.hands[other])
+        self.hands[other] = sorted(unseen[:k])
+        self.deck = sorted(unseen[k:])
 
     def to_json(self) -> dict:
         return {
@@ -163,56 +159,3 @@ class NimState(State):
             "script": self.script, "current": self.current, "passes": self.passes,
             "winner": self.winner, "over": self.over, **self.base_json(),
         }
-
-
-class Nim(Game):
-    id = "nim"
-    titles = {"de": "Nim mit verdeckten Karten (Test)", "en": "Hidden-hand Nim (test)"}
-    descriptions = {"de": "Testspiel", "en": "Test game"}
-    min_players = 2
-    private_hands = True
-    max_players = 2
-    minutes = (2, 2)
-    listed = False
-    bot_module = None  # computer seats play random legal moves
-    options = {
-        "pile": {"default": 15, "choices": list(range(2, 31))},
-        "setup": {"default": None},
-    }
-
-    def _new(self, players: int, seed: int, options: dict) -> NimState:
-        s = NimState()
-        s.rng = Rng(seed)
-        setup = options["setup"]
-        s.script = None
-        if setup is not None:
-            deck = setup.get("deck") if isinstance(setup, dict) else None
-            if (not isinstance(setup, dict) or set(setup) != {"deck"} or not isinstance(deck, list)
-                    or not all(type(v) is int for v in deck) or sorted(deck) != sorted(DECK)):
-                raise BadRequest(f"nim setup is {{\"deck\": a permutation of {DECK}}}, dealt from the end")
-            s.script = list(deck)
-        s.deck = sorted(DECK)
-        s.pile = options["pile"]
-        s.hands = [[], []]
-        s.due = [("deal", p) for _ in range(HAND_SIZE) for p in range(2)]
-        s.current = 0
-        s.passes = 0
-        s.winner = None
-        s.over = False
-        return s
-
-    def from_json(self, d: dict) -> NimState:
-        s = NimState()
-        s.pile = d["pile"]
-        s.hands = [list(h) for h in d["hands"]]
-        s.deck = list(d["deck"])
-        s.script = None if d.get("script") is None else list(d["script"])
-        s.current = d["current"]
-        s.passes = d["passes"]
-        s.winner = d["winner"]
-        s.over = d["over"]
-        s.base_from_json(d)
-        return s
-
-
-GAME = Nim()

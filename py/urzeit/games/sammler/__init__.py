@@ -1,10 +1,12 @@
 """Carcassonne – Jäger und Sammler (Hans im Glück 2002), game id "sammler".
 
-Rules: shared/rules/carcassonne-jaeger-und-sammler.txt. rules.py names its steps after the
-rules' headings: Landschaftskarte legen (place_drawn_tile), Stammesmitglied oder Hütte
-setzen (figure_actions, _place_figure), Wertung fertiger Flüsse und Wälder
-(_score_completed), Bonuskarten (_after_placement), Schlusswertung (_final_scoring: Hütten,
-Jäger, Feuer, Kultstätte). components.py reads the tile catalogue, tiles.json.
+Rules: shared/rules/carcassonne-jaeger-und-sammler.txt. The package's layout is every game's:
+game.py (the Game: options, set-up, JSON), rules.py (the state and its moves, named after
+the rules' headings: Landschaftskarte legen (place_drawn_tile), Stammesmitglied oder Hütte
+setzen (figure_actions, _place_figure)), draws.py (the stacks, drawn as chance steps),
+scoring.py (Wertung fertiger Flüsse und Wälder (_score_completed), Bonuskarten
+(_after_placement), Schlusswertung (_final_scoring: Hütten, Jäger, Feuer, Kultstätte)),
+components.py (the tile catalogue, tiles.json), words.py and phrases.py (its words), bot.py.
 """
 
-from .rules import GAME  # noqa: F401
+from .game import GAME  # noqa: F401

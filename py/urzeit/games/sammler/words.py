@@ -5,123 +5,16 @@ Everything is worded from the api's JSON alone (a view, an action, the events it
 the tile catalogue tiles.json, read here by path. A tile is told by what is on it (forest,
 river, lake, meadow, fire, cult site), a place by its direction from the tile placed last or
 the start tile, a part of a tile by its compass side: never by catalogue ids or coordinates.
-The printed game's words: Landschaftskarte / tile, Stammesmitglied / tribe member.
+The words themselves are phrases.py's, one table per language.
 """
 
 import json
 import math
 import pathlib
 
-from ...core.words import seat_name
+from ...core.words import phrases, seat_name
+from .phrases import PHRASES
 
-# Counted words: (singular, plural); German and English plurals differ.
-NOUNS = {
-    "de": {"tile": ("Karte", "Karten"), "fish": ("Fisch", "Fische"),
-           "mushroom": ("Pilzgruppe", "Pilzgruppen"), "gold": ("Goldklumpen", "Goldklumpen"),
-           "deer": ("Wild", "Wild"), "mammoth": ("Mammut", "Mammuts"), "aurochs": ("Auerochse", "Auerochsen"),
-           "tiger": ("Tiger", "Tiger"), "hut": ("Hütte", "Hütten"),
-           "member": ("Stammesmitglied", "Stammesmitglieder"), "point": ("Punkt", "Punkte")},
-    "en": {"tile": ("tile", "tiles"), "fish": ("fish", "fish"),
-           "mushroom": ("mushroom group", "mushroom groups"), "gold": ("gold nugget", "gold nuggets"),
-           "deer": ("deer", "deer"), "mammoth": ("mammoth", "mammoths"), "aurochs": ("aurochs", "aurochs"),
-           "tiger": ("tiger", "tigers"), "hut": ("hut", "huts"),
-           "member": ("tribe member", "tribe members"), "point": ("point", "points")},
-}
-
-W = {
-    "de": {
-        "and": "und", "kinds": {"forest": "Wald", "river": "Fluss", "lake": "See", "meadow": "Wiese",
-                                "river_system": "Flusssystem"},
-        "specials": {"fire": "Feuer", "cult_site": "einer Kultstätte"},
-        "land_tile": "eine Landschaftskarte", "bonus_tile": "eine Bonuskarte",
-        "tile_name": "Landschaftskarte", "bonus_name": "Bonuskarte", "start_name": "Startkarte",
-        "with": "{tile} mit {things}",
-        "dirs": {"n": "nördlich", "s": "südlich", "e": "östlich", "w": "westlich", "ne": "nordöstlich",
-                 "nw": "nordwestlich", "se": "südöstlich", "sw": "südwestlich"},
-        "of_last": "{dir} der zuletzt gelegten Karte", "of_start": "{dir} der Startkarte",
-        "far": "{n} {dir} der Startkarte", "far2": "{n} {dir} und {m} {dir2} der Startkarte",
-        "sides": {"n": "im Norden", "s": "im Süden", "e": "im Osten", "w": "im Westen", "ne": "im Nordosten",
-                  "nw": "im Nordwesten", "se": "im Südosten", "sw": "im Südwesten", "c": "in der Mitte"},
-        "turns": ["", "nach rechts gedreht", "auf den Kopf gedreht", "nach links gedreht"],
-        "lay_label": "Karte legen: {where}", "lay": "legt {tile} {where} an",
-        "figure": {"gatherer": "Sammler", "fisher": "Fischer", "hunter": "Jäger", "hut": "Hütte"},
-        "a_figure": {"gatherer": "einen Sammler", "fisher": "einen Fischer", "hunter": "einen Jäger",
-                     "hut": "eine Hütte"},
-        "onto": {"forest": "in den Wald", "river": "an den Fluss", "lake": "an den See", "meadow": "auf die Wiese"},
-        "at_cult": "an der Kultstätte",
-        "put": "setzt {figure} {onto}", "none": "setzt keine Figur", "no_figure": "Keine Figur",
-        "then": "und {what}.",
-        "forest_done": "Wald fertig ({d})", "river_done": "Fluss fertig ({d})",
-        "huts_score": "Hütten am Flusssystem ({d})", "hunters_score": "Jäger auf der Wiese ({d})",
-        "gets": "{who} bekommt {points}", "get_each": "{who} bekommen je {points}",
-        "no_owner": {"forest": "Ein Wald ist fertig – ohne Sammler, keine Punkte",
-                     "river": "Ein Fluss ist fertig – ohne Fischer, keine Punkte"},
-        "gold": "{who} findet Gold und zieht eine Bonuskarte",
-        "discard": "{tile} passt nirgends und scheidet aus",
-        "final": "Schlusswertung: Hütten und Jäger werden gewertet",
-        "no_animals": "keine Tiere", "fire": "Feuer vertreibt die Tiger", "cult": "Kultstätte: nur dieser Jäger zählt",
-        "deer_of": ("{c} von {d} Wild zählt", "{c} von {d} Wild zählen"),
-        "complete": "fertig", "open": "offen", "nobody": "niemand",
-        "worth": "Wert jetzt: {p}", "worth_end": "Wert bei Spielende: {p}",
-        "forest_rule": "2 Punkte je Karte und je Pilzgruppe, wenn der Wald fertig ist",
-        "river_rule": "1 Punkt je Karte und je Fisch, wenn der Fluss fertig ist",
-        "meadow_rule": "2 Punkte je Wild, Mammut und Auerochse; jeder Tiger frisst ein Wild",
-        "system_rule": "Hütten: bei Spielende 1 Punkt je Fisch im ganzen Flusssystem",
-        "gold_rule": "Gold: wer den Wald fertigstellt, zieht eine Bonuskarte",
-        "holder": {"forest": "Sammler", "river": "Fischer", "meadow": "Jäger", "river_system": "Hütten"},
-        "cats": {"forests": "Wälder", "rivers": "Flüsse", "huts": "Hütten", "hunters": "Jäger"},
-        "nothing": "keine Punkte",
-        "stack": "Stapel: {land} · Bonusstapel: {bonus}",
-        "supply": "{who}: {members}, {huts}",
-        "move": "zieht",
-    },
-    "en": {
-        "and": "and", "kinds": {"forest": "forest", "river": "river", "lake": "lake", "meadow": "meadow",
-                                "river_system": "river system"},
-        "specials": {"fire": "a fire", "cult_site": "a cult site"},
-        "land_tile": "a tile", "bonus_tile": "a bonus tile",
-        "tile_name": "tile", "bonus_name": "bonus tile", "start_name": "start tile",
-        "with": "{tile} with {things}",
-        "dirs": {"n": "north", "s": "south", "e": "east", "w": "west", "ne": "north-east",
-                 "nw": "north-west", "se": "south-east", "sw": "south-west"},
-        "of_last": "{dir} of the tile placed last", "of_start": "{dir} of the start tile",
-        "far": "{n} {dir} of the start tile", "far2": "{n} {dir} and {m} {dir2} of the start tile",
-        "sides": {"n": "in the north", "s": "in the south", "e": "in the east", "w": "in the west",
-                  "ne": "in the north-east", "nw": "in the north-west", "se": "in the south-east",
-                  "sw": "in the south-west", "c": "in the middle"},
-        "turns": ["", "turned right", "turned upside down", "turned left"],
-        "lay_label": "Lay the tile {where}", "lay": "lays {tile} {where}",
-        "figure": {"gatherer": "Gatherer", "fisher": "Fisher", "hunter": "Hunter", "hut": "Hut"},
-        "a_figure": {"gatherer": "a gatherer", "fisher": "a fisher", "hunter": "a hunter", "hut": "a hut"},
-        "onto": {"forest": "in the forest", "river": "on the river", "lake": "on the lake", "meadow": "on the meadow"},
-        "at_cult": "at the cult site",
-        "put": "puts {figure} {onto}", "none": "puts no figure", "no_figure": "No figure",
-        "then": "and {what}.",
-        "forest_done": "Forest complete ({d})", "river_done": "River complete ({d})",
-        "huts_score": "Huts on a river system ({d})", "hunters_score": "Hunters on a meadow ({d})",
-        "gets": "{who} scores {points}", "get_each": "{who} score {points} each",
-        "no_owner": {"forest": "A forest is complete – no gatherer, no points",
-                     "river": "A river is complete – no fisher, no points"},
-        "gold": "{who} finds gold and draws a bonus tile",
-        "discard": "{tile} fits nowhere and leaves the game",
-        "final": "Final scoring: huts and hunters score",
-        "no_animals": "no animals", "fire": "fire drives the tigers away", "cult": "cult site: only this hunter counts",
-        "deer_of": ("{c} of {d} deer counts", "{c} of {d} deer count"),
-        "complete": "complete", "open": "open", "nobody": "nobody",
-        "worth": "Worth now: {p}", "worth_end": "Worth at the end: {p}",
-        "forest_rule": "2 points per tile and per mushroom group once the forest is complete",
-        "river_rule": "1 point per tile and per fish once the river is complete",
-        "meadow_rule": "2 points per deer, mammoth and aurochs; each tiger eats one deer",
-        "system_rule": "Huts: at the end 1 point per fish in the whole river system",
-        "gold_rule": "Gold: whoever completes the forest draws a bonus tile",
-        "holder": {"forest": "Gatherers", "river": "Fishers", "meadow": "Hunters", "river_system": "Huts"},
-        "cats": {"forests": "Forests", "rivers": "Rivers", "huts": "Huts", "hunters": "Hunters"},
-        "nothing": "no points",
-        "stack": "Stack: {land} · Bonus tiles: {bonus}",
-        "supply": "{who}: {members}, {huts}",
-        "move": "moves",
-    },
-}
 ORDER = ("forest", "river", "lake", "meadow")
 DELTAS = {(0, -1): "n", (1, 0): "e", (0, 1): "s", (-1, 0): "w"}  # y grows to the south
 SIDES = "NESW"
@@ -137,13 +30,17 @@ def _types():
     return _TYPES
 
 
+def _w(lang) -> dict:
+    return phrases(PHRASES, lang)
+
+
 def _lang(lang):
-    return "de" if lang == "de" else "en"
+    return lang if lang in PHRASES else "en"
 
 
 def count(n, noun, lang="en"):
     """'1 Karte', '2 Fische', '5 tiles': the number and the word in its right form."""
-    one, many = NOUNS[_lang(lang)][noun]
+    one, many = _w(lang)["nouns"][noun]
     return f"{n} {one if n == 1 else many}"
 
 
@@ -151,7 +48,7 @@ def join(items, lang="en"):
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + f" {W[_lang(lang)]['and']} " + items[-1]
+    return ", ".join(items[:-1]) + f" {_w(lang)['and']} " + items[-1]
 
 
 def _cap(text):
@@ -162,7 +59,7 @@ def _cap(text):
 
 def tile_contents(type_id, lang="en"):
     """What a player sees on a tile: its feature kinds and its special symbols."""
-    w = W[_lang(lang)]
+    w = _w(lang)
     t = _types().get(type_id)
     if t is None:
         return ""
@@ -176,7 +73,7 @@ def tile_contents(type_id, lang="en"):
 
 def tile_name(type_id, bonus, lang="en", article=False):
     """A tile named by what it shows: 'Landschaftskarte mit Wald und Wiese', 'a bonus tile with a fire'."""
-    w = W[_lang(lang)]
+    w = _w(lang)
     t = _types().get(type_id)
     if t is not None and t.get("kind") == "start" and not article:
         return w["start_name"]
@@ -191,7 +88,7 @@ def tile_name(type_id, bonus, lang="en", article=False):
 def where(x, y, view, lang="en"):
     """Where (x, y) lies, told so that no two cells share the words: beside the tile placed
     last, beside the start tile, or so many tiles north/south and east/west of the start tile."""
-    w = W[_lang(lang)]
+    w = _w(lang)
     last = view.get("last_placed")
     if last and (last["x"], last["y"]) != (0, 0) and (x - last["x"], y - last["y"]) in DELTAS:
         return w["of_last"].format(dir=w["dirs"][DELTAS[(x - last["x"], y - last["y"])]])
@@ -254,7 +151,7 @@ def _zone_kind(tile, zone_id):
 
 def contents(f, lang="en"):
     """What a feature (or a score entry) is made of: '3 Karten, 1 Pilzgruppe'."""
-    w = W[_lang(lang)]
+    w = _w(lang)
     kind = f.get("kind") or f.get("feature")
     cat = f.get("category")
     if kind == "forest" or cat == "forests":
@@ -285,7 +182,7 @@ def contents(f, lang="en"):
 
 
 def _scored(category, d, lang):
-    w = W[_lang(lang)]
+    w = _w(lang)
     key = {"forests": "forest_done", "rivers": "river_done", "huts": "huts_score", "hunters": "hunters_score"}
     return w[key[category]].format(d=d) if category in key else d
 
@@ -301,7 +198,7 @@ def _names(view, players, lang):
 
 def feature_text(view, f, lang="en"):
     """A feature explained, one fact a line (the board's tooltip)."""
-    w = W[_lang(lang)]
+    w = _w(lang)
     kind = f["kind"]
     owners = _names(view, f["owners"], lang) if f.get("owners") else w["nobody"]
     points = count(f.get("value", 0), "point", lang)
@@ -334,7 +231,7 @@ def _feature_of(view, x, y, zone, hut=False):
 # ---- moves ------------------------------------------------------------------------------
 
 def _tile_phrase(action, view, events, lang):
-    w = W[_lang(lang)]
+    w = _w(lang)
     placed = next((e for e in events if e.get("type") == "place_tile"), None)
     type_id = placed["tile"] if placed else view.get("tile_to_place")
     bonus = placed["bonus"] if placed else view.get("tile_is_bonus")
@@ -342,14 +239,14 @@ def _tile_phrase(action, view, events, lang):
 
 
 def _onto(view, zone, figure, lang, cult=False):
-    w = W[_lang(lang)]
+    w = _w(lang)
     _, tile = _placed(view)
     kind = _zone_kind(tile, zone) or {"gatherer": "forest", "fisher": "river", "hunter": "meadow", "hut": "river"}[figure]
     return w["onto"][kind] + (" " + w["at_cult"] if cult else "")
 
 
 def _figure_phrase(action, view, events, lang):
-    w = W[_lang(lang)]
+    w = _w(lang)
     if action.get("type") == "pass":
         return w["none"]
     placed = next((e for e in events if e.get("type") == "place_figure"), None)
@@ -360,7 +257,7 @@ def _figure_phrase(action, view, events, lang):
 def _event_lines(view, events, lang):
     """What a move's events tell everyone: completions and who scored, gold, a tile put aside,
     the final scoring. Sentences without their full stop (the caller adds it)."""
-    w = W[_lang(lang)]
+    w = _w(lang)
     lines = []
     final = any(e.get("type") == "game_over" for e in events)
     said_final = False
@@ -406,7 +303,7 @@ def _move(before_view, action, events, lang):
     elif kind in ("place_figure", "pass"):
         phrase = _figure_phrase(action, before_view, events, lang)
     else:
-        phrase = W[_lang(lang)]["move"]
+        phrase = _w(lang)["move"]
     return phrase, _event_lines(before_view, events, lang)
 
 
@@ -425,7 +322,7 @@ def log(before_view, action, events, lang="en"):
     if action.get("type") == "place_tile":
         first = {"text": f"{seat_name(before_view, before_view.get('current_seat'), lang)} {phrase}", "group": group}
     elif action.get("type") in ("place_figure", "pass"):
-        first = {"text": W[lang]["then"].format(what=phrase), "group": group}
+        first = {"text": _w(lang)["then"].format(what=phrase), "group": group}
     else:
         first = {"text": f"{seat_name(before_view, before_view.get('current_seat'), lang)} {phrase}.", "group": None}
     return [first] + [{"text": line + ".", "group": None} for line in lines]
@@ -436,7 +333,7 @@ def log(before_view, action, events, lang="en"):
 def label(view, action, lang="en"):
     """A legal action as the action list and the figure choices say it; no two alike."""
     lang = _lang(lang)
-    w = W[lang]
+    w = _w(lang)
     kind = action.get("type")
     if kind == "place_tile":
         text = w["lay_label"].format(where=where(action["x"], action["y"], view, lang))
@@ -452,7 +349,7 @@ def label(view, action, lang="en"):
 def _figure_label(view, action, lang):
     """'Sammler in den Wald (3 Karten, 1 Pilzgruppe)', with the part of the tile when the
     same words would fit another choice."""
-    w = W[lang]
+    w = _w(lang)
     tv, tile = _placed(view)
 
     def words(a, side=False):
@@ -472,7 +369,7 @@ def view_words(view, lang="en"):
     view.features), the tile to place named, the tiles still to come named, the stacks, each
     seat's supply, and at the end each player's breakdown."""
     lang = _lang(lang)
-    w = W[lang]
+    w = _w(lang)
     out = {
         "features": [feature_text(view, f, lang) for f in view.get("features", [])],
         "remaining": {t: tile_name(t, False, lang) for t in view.get("remaining", {})},
@@ -493,87 +390,48 @@ def view_words(view, lang="en"):
     return out
 
 
-# The end-of-game figures (SammlerState.end_figures): points by feature, how many scored, bonus tiles.
-FIGURE_WORDS = {
-    "de": {"forests": "Wälder", "rivers": "Flüsse", "huts": "Hütten", "hunters": "Jäger",
-           "forests_scored": "Gewertete Wälder", "rivers_scored": "Gewertete Flüsse",
-           "huts_scored": "Gewertete Flusssysteme (Hütten)", "hunters_scored": "Gewertete Wiesen (Jäger)",
-           "bonus_tiles": "Gelegte Bonuskarten (Gold)"},
-    "en": {"forests": "Forests", "rivers": "Rivers", "huts": "Huts", "hunters": "Hunters",
-           "forests_scored": "Forests scored", "rivers_scored": "Rivers scored",
-           "huts_scored": "River systems scored (huts)", "hunters_scored": "Meadows scored (hunters)",
-           "bonus_tiles": "Bonus tiles placed (gold)"},
-}
-
-
 def figure_words(lang="en"):
-    return dict(FIGURE_WORDS["de" if lang == "de" else "en"])
+    return dict(_w(lang)["figures"])
 
 
 # ---- a hint's reason (urzeit.ai.explain, the bot's explain) ---------------------------------
 
-# "your forest" and where a figure goes: (possessive accusative, figure into it)
-_YOUR = {"de": {"forest": "deinen Wald", "river": "deinen Fluss", "meadow": "deine Wiese",
-                "river_system": "dein Flusssystem"},
-         "en": {k: f"your {v}" for k, v in {"forest": "forest", "river": "river", "meadow": "meadow",
-                                              "river_system": "river system"}.items()}}
-_THE = {"de": {"forest": "der Wald", "river": "der Fluss", "meadow": "die Wiese"},
-        "en": {"forest": "the forest", "river": "the river", "meadow": "the meadow"}}
-_PUTS = {"de": {"gatherer": "setzt einen Sammler in den Wald", "fisher": "setzt einen Fischer an den Fluss",
-                "hunter": "setzt einen Jäger auf die Wiese"},
-         "en": {"gatherer": "puts a gatherer in the forest", "fisher": "puts a fisher on the river",
-                "hunter": "puts a hunter on the meadow"}}
-
-
 def _hint_part(part, lang):
-    de = lang == "de"
+    w = _w(lang)
+    h = w["hint"]
     kind = part.get("kind")
     points = count(part.get("points", 0), "point", lang)
     if kind == "close":
-        gain = f"+{points}" + ((" und eine Bonuskarte" if de else " and a bonus tile") if part.get("bonus") else "")
-        return f"schließt {_YOUR[lang][part['feature']]}: {gain}" if de else f"closes {_YOUR[lang][part['feature']]}: {gain}"
+        return h["close"].format(your=w["your"][part["feature"]], points=points, bonus=h["bonus"] if part.get("bonus") else "")
     if kind == "final":
-        return f"Schlusswertung für {_YOUR[lang][part['feature']]}: +{points}" if de else \
-            f"final scoring of {_YOUR[lang][part['feature']]}: +{points}"
+        return h["final"].format(your=w["your"][part["feature"]], points=points)
     if kind == "back":
         n = part["members"]
-        return f"{count(n, 'member', lang)} {'kommt' if n == 1 else 'kommen'} zurück" if de else \
-            f"{count(n, 'member', lang)} {'comes' if n == 1 else 'come'} back"
+        return h["back"][n != 1].format(members=count(n, "member", lang))
     if kind == "empty":
-        return "kein Stammesmitglied mehr im Vorrat" if de else "no tribe member left in your supply"
+        return h["empty"]
     if part.get("then"):  # the figure step after the hinted tile: the tile's label does not name it
         rest = {**part, "then": False, "named": True}
-        return ("danach: " if de else "then: ") + _hint_part(rest, lang)
+        return h["then"].format(part=_hint_part(rest, lang))
     # a figure's own move names the figure and its place already: then only what it is worth
     named = part.get("named")
     if kind == "put":
-        return _PUTS[lang][part["figure"]]
+        return w["puts"][part["figure"]]
     if kind == "claim":
-        cult = (" mit der Kultstätte" if de else " with the cult site") if part.get("cult") else ""
+        cult = h["cult"] if part.get("cult") else ""
         if named:
-            return f"{_PUTS[lang][part['figure']]}{cult} (jetzt {points} wert)" if de else \
-                f"{_PUTS[lang][part['figure']]}{cult} (worth {points} now)"
-        the = _THE[lang].get(part.get("feature"), _THE[lang]["forest"])
-        return f"{the} ist{cult} jetzt {points} wert" if de else f"{the} is worth {points} now{cult}"
+            return h["claim_named"].format(puts=w["puts"][part["figure"]], cult=cult, points=points)
+        the = w["the"].get(part.get("feature"), w["the"]["forest"])
+        return h["claim"].format(the=the, cult=cult, points=points)
     if kind == "hut":
-        fish = count(part["fish"], "fish", lang)
-        if named:
-            return f"baut eine Hütte am Flusssystem ({fish}, am Ende je 1 Punkt)" if de else \
-                f"builds a hut on the river system ({fish}, 1 point each at the end)"
-        return f"am Ende 1 Punkt je Fisch im Flusssystem (jetzt {fish})" if de else \
-            f"1 point per fish in the river system at the end (now {fish})"
+        return h["hut_named" if named else "hut"].format(fish=count(part["fish"], "fish", lang))
     if kind == "grow":
-        return f"vergrößert {_YOUR[lang][part['feature']]} (jetzt {points} wert)" if de else \
-            f"grows {_YOUR[lang][part['feature']]} (worth {points} now)"
+        return h["grow"].format(your=w["your"][part["feature"]], points=points)
     if kind == "keep":
-        left = count(part["members"], "member", lang)
-        return f"hält deine Stammesmitglieder für bessere Plätze zurück ({left} im Vorrat)" if de else \
-            f"keeps your tribe members for better spots ({left} in your supply)"
+        return h["keep"].format(left=count(part["members"], "member", lang))
     if kind == "outlook":
-        return f"bringt dir nach der Einschätzung des Computers etwa {points} mehr als den anderen" if de else \
-            f"by the computer's estimate about {points} more for you than for the others"
-    return "keine Punkte in Reichweite: so hilft die Karte den anderen am wenigsten" if de else \
-        "no points within reach: this way the tile helps the others least"
+        return h["outlook"].format(points=points)
+    return h["least"]
 
 
 def hint_text(view, reason, lang="en"):

@@ -6,6 +6,10 @@ reconstruction is the data file cards.json beside this module, every card marked
 docs/spaeher.md. A turn is one of three actions: play a character (Charakterkarte
 ausspielen), recall members (Stammesmitglieder zurücknehmen), or sunset
 (Sonnenuntergang durchführen).
+
+The package's layout is every game's: game.py (the Game: options, set-up, JSON), rules.py (the
+state and its moves), draws.py (every card drawn as a chance step), scoring.py (sunsets, the
+end, the winner), components.py (cards.json), words.py and phrases.py (its words), bot.py.
 """
 
-from .rules import GAME  # noqa: F401
+from .game import GAME  # noqa: F401

@@ -1,17 +1,16 @@
-"""Jäger und Späher (Gerhard Hecht, Kosmos 2014), game id "spaeher".
-
-Rules: shared/rules/jaeger-und-spaeher.txt; open questions answered by the DEFAULTs of
-shared/data/spaeher/rules_gaps.md (cited as "gap #n"). Most card texts are unknown: our
-reconstruction is the data file cards.json beside this module, every card marked; see
-docs/spaeher.md. A turn is one of three actions: play a character (Charakterkarte
-ausspielen), recall members (Stammesmitglieder zurücknehmen), or sunset
-(Sonnenuntergang durchführen).
+"""Jäger und Späher's state and its moves (its draws in draws.py, its scoring in scoring.py;
+the Game in game.py). A turn is one of three actions: play a character (Charakterkarte
+ausspielen), recall members (Stammesmitglieder zurücknehmen), or sunset (Sonnenuntergang
+durchführen). Open questions are answered by the DEFAULTs of
+shared/data/spaeher/rules_gaps.md (cited as "gap #n").
 """
 
-from ...core.errors import BadRequest, IllegalAction
-from ...core.game import HIDDEN, Chance, Game, State
+from ...core.errors import IllegalAction
+from ...core.game import HIDDEN, State
 from ...core.rng import Rng
-from .components import CAPACITY, CHARS, GOAL, HUNGER_CAP, ITEMS, LOCS, SETUP, SITES, STALL_SUNSETS, START_HAND, TURN_LIMIT
+from .components import CAPACITY, CHARS, ITEMS, LOCS, SITES
+from .draws import SpaeherDraws
+from .scoring import SpaeherScoring
 
 
 # What the player is asked to do in each phase, for "not possible now".
@@ -28,16 +27,8 @@ PHASES = {
     "sunset_take": {"name_de": "Charaktere aus der Auslage nehmen", "name_en": "take characters from the display"},
 }
 
-# The setup's fields in players' words, for a bad setup.
-SETUP_FIELDS = {
-    "items": {"name_de": "Gegenstände", "name_en": "items"},
-    "wild": {"name_de": "Wildnis", "name_en": "wilderness"},
-    "hunt": {"name_de": "Jagdgebiete", "name_en": "hunting grounds"},
-    "display": {"name_de": "Auslage", "name_en": "display"},
-}
 
-
-def _names(entry, key) -> dict:
+def card_params(entry, key) -> dict:
     """Params naming a card in both languages: {key}_de and {key}_en (messages.json)."""
     return {f"{key}_de": entry["name_de"], f"{key}_en": entry["name_en"]}
 
@@ -51,25 +42,8 @@ def _covers(pool: list, cost: list) -> bool:
     return True
 
 
-def _counted(pool):
-    """Outcomes and weights of a sorted pool: each id once, weighted by its copies."""
-    if len(set(pool)) == len(pool):  # the usual case, cheaper (rollouts draw often)
-        return list(pool), [1] * len(pool)
-    outcomes, weights = [], []
-    for x in pool:
-        if outcomes and outcomes[-1] == x:
-            weights[-1] += 1
-        else:
-            outcomes.append(x)
-            weights.append(1)
-    return outcomes, weights
 
-
-# The chance kind of each pool.
-KINDS = {"items": "spaeher.item", "wild": "spaeher.wild", "hunt": "spaeher.hunt"}
-
-
-class SpaeherState(State):
+class SpaeherState(SpaeherDraws, SpaeherScoring, State):
     """`item_deck`, `wild_deck` and `hunt_deck` are the unseen pools, kept sorted: no order of
     a face-down stack exists until a card is drawn (a chance step, see `chance`). `special_pool`
     and `site_pool` hold the special characters and sacred sites not (yet) laid out at set-up.
@@ -109,31 +83,6 @@ class SpaeherState(State):
         s.earned = [dict(e) for e in self.earned]
         return s
 
-    # ---- contract ----------------------------------------------------------------------
-
-    def scores(self) -> list[int]:
-        return list(self.vp)
-
-    def winners(self) -> list[int]:
-        """More points wins. A tie at the goal goes to the second player (gap #56). A game that
-        ends without the goal (hunt over, stalled, turn limit) and is tied goes to the tribe
-        that would score more at a sunset now (members - hunger - cards in hand; ours), and
-        only then to the second player. So there is always exactly one winner."""
-        if not self.over:
-            return []
-        if self.vp[0] != self.vp[1]:
-            return [0 if self.vp[0] > self.vp[1] else 1]
-        if self.end != "goal":
-            balance = [self.sunset_preview(p)["delta"] for p in range(2)]
-            if balance[0] != balance[1]:
-                return [0 if balance[0] > balance[1] else 1]
-        return [1 - self.first]
-
-    def winner(self):
-        """The one winner (the view's and the end event's field), None before the end."""
-        w = self.winners()
-        return w[0] if w else None
-
     # ---- helpers -----------------------------------------------------------------------
 
     def location(self, loc_id):
@@ -154,13 +103,6 @@ class SpaeherState(State):
         """On the tribe card, on locations and on sacred sites (gap #41)."""
         return (self.tribe[p] + sum(l["members"].count(p) for l in self.locations)
                 + sum(x["members"][p] for x in self.sites))
-
-    def sunset_preview(self, p) -> dict:
-        members = self.members_in_play(p)
-        penalty = len(self.hand[p])
-        delta = members - self.hunger[p] - penalty
-        return {"members": members, "hunger": self.hunger[p], "hand_penalty": penalty,
-                "delta": delta, "vp_after": max(0, self.vp[p] + delta)}
 
     def _site_effect(self, site, p, trigger, events):
         """A sacred site's function at its trigger, for a player with a member there (gap #52)."""
@@ -368,7 +310,7 @@ class SpaeherState(State):
         card = action.get("card")
         if t == "play" and turn and isinstance(card, str) and card in CHARS:
             raise IllegalAction("that character is not in your hand", reason="spaeher.not_in_hand",
-                                params=_names(CHARS[card], "card"))
+                                params=card_params(CHARS[card], "card"))
         if t == "place" and self.phase == "steps":
             raise IllegalAction("no room there: at most 3 members on a location, and it needs a free resource",
                                 reason="spaeher.no_room", params={"most": CAPACITY})
@@ -380,7 +322,7 @@ class SpaeherState(State):
         item = action.get("item")
         if t == "create" and isinstance(item, str) and item in ITEMS:
             raise IllegalAction("the resources brought back must pay the item's cost exactly",
-                                reason="spaeher.item_cost", params=_names(ITEMS[item], "item"))
+                                reason="spaeher.item_cost", params=card_params(ITEMS[item], "item"))
         if t == "cure":
             raise IllegalAction("no meat brought back, or no hunger to cure", reason="spaeher.no_meat")
         if t == "grow":
@@ -388,7 +330,7 @@ class SpaeherState(State):
         if t == "take" and self.phase in ("steps", "sunset_take"):
             raise IllegalAction("that column is empty", reason="spaeher.empty_column")
         raise IllegalAction(f"{t!r} is not possible now (step: {self.phase})", reason="spaeher.not_now",
-                            params=_names(PHASES.get(self.phase, PHASES["turn"]), "step"))
+                            params=card_params(PHASES.get(self.phase, PHASES["turn"]), "step"))
 
     # ---- character steps -----------------------------------------------------------------
 
@@ -494,92 +436,6 @@ class SpaeherState(State):
         self.due.append(("reveal", deck))
         return True
 
-    # ---- chance: every card drawn is a step of its own ------------------------------------
-    # Slots: ("special", column) and ("site",) lay out the display and the sacred sites at
-    # set-up; ("deal", p) and ("item", p) an item drawn face down by p (at set-up / by a card);
-    # ("open", "wild") a Wildnis opened at set-up, ("reveal", deck) one revealed in play.
-
-    def _pool(self, key):
-        return self.item_deck if key == "items" else self.wild_deck if key == "wild" else self.hunt_deck
-
-    def chance(self, slot) -> Chance:
-        kind = slot[0]
-        if kind == "special":
-            return Chance("spaeher.special", *_counted(self.special_pool))
-        if kind == "site":  # a site and the side it shows, each equally likely
-            return Chance("spaeher.site", [[x, side] for x in self.site_pool for side in (0, 1)])
-        key = "items" if kind in ("deal", "item") else slot[1]
-        seen_by = slot[1] if key == "items" else None
-        script = self.script.get(key) if self.script is not None else None
-        if script is not None:
-            return Chance(KINDS[key], [script[-1]], [1], seen_by=seen_by)
-        return Chance(KINDS[key], *_counted(self._pool(key)), seen_by=seen_by)
-
-    def do_chance(self, slot, outcome) -> list[dict]:
-        kind = slot[0]
-        if kind == "special":
-            self.special_pool.remove(outcome)
-            self.display[slot[1]].append(outcome)
-            return []
-        if kind == "site":
-            self.site_pool.remove(outcome[0])
-            self.sites.append({"id": outcome[0], "side": outcome[1], "members": [0, 0]})
-            return []
-        key = "items" if kind in ("deal", "item") else slot[1]
-        if outcome != HIDDEN:  # a hidden card stays among the unseen: this state does not know it
-            self._pool(key).remove(outcome)
-        if self.script is not None and self.script.get(key) is not None:
-            self.script[key].pop()
-        events = []
-        if key == "items":
-            self.items[slot[1]].append(outcome)
-            if kind == "deal":
-                return events
-            # a private draw: the event tells only that p drew one
-            events.append({"type": "draw_item", "player": slot[1], "reveals": True})
-        else:
-            self.locations.append({"id": outcome, "covered": [False] * len(LOCS[outcome]["resources"]),
-                                   "members": []})
-            if kind == "open":
-                return events
-            self.revealed = outcome
-            events.append({"type": "reveal", "location": outcome, "reveals": True})
-        self._run_steps(events)  # carry on with the card's steps where the draw paused them
-        self._after_action(events)
-        return events
-
-    # ---- hidden items (a fair remote game: another seat's cards, docs/fair-play.md) -------
-
-    def items_left(self) -> int:
-        """Cards in the item deck: the unseen pool less the hidden cards drawn from it."""
-        hidden = sum(i.count(HIDDEN) for i in self.items) + self.discarded.count(HIDDEN)
-        return len(self.item_deck) - hidden
-
-    def private_deck(self):
-        return sorted(self.item_deck) if self.script is None or "items" not in self.script else None
-
-    def reveal(self, seat, card) -> None:
-        if HIDDEN not in self.items[seat]:
-            raise IllegalAction(f"seat {seat} holds no hidden item", reason="chance_outcome",
-                                params={"kind": KINDS["items"]})
-        if card not in self.item_deck:
-            raise IllegalAction(f"{card!r} is not an item this table has not seen", reason="chance_outcome",
-                                params={"kind": KINDS["items"]})
-        self.items[seat].remove(HIDDEN)
-        self.items[seat].append(card)
-        self.item_deck.remove(card)
-
-    def conceal(self, action):
-        """Creating an item shows it; keeping one at a sunset keeps it face down and puts the
-        others away face down."""
-        if action["type"] == "create":
-            return action, [action["item"]], []
-        if action["type"] == "keep_item":
-            dropped = list(self.items[self.current])
-            dropped.remove(action["item"])
-            return {"type": "keep_item", "item": HIDDEN}, [], dropped
-        return action, [], []
-
     def _place_on_site(self, p, site, events):
         """A member on a sacred site. A "place" site works once the place step is over and the
         majority settled (gap #51, #52): only for a member still standing there."""
@@ -632,101 +488,6 @@ class SpaeherState(State):
             self._queue(effects)
             self._run_steps(events)
 
-    # ---- sunset --------------------------------------------------------------------------
-
-    def _sunset(self, p, events):
-        pre = self.sunset_preview(p)
-        change = pre["vp_after"] - self.vp[p]  # the delta, unless it would go below 0
-        self.vp[p] = pre["vp_after"]  # never below 0 (gap #41)
-        self.earned[p]["sunsets"] += change
-        self.sunsets[p] += 1
-        self.calm[p] += 1  # back to 0 at the end of the turn if anyone's points rose
-        events.append({"type": "sunset", "player": p, **pre, "points": change})
-        for site in self.sites:
-            self._site_effect(site, p, "sunset", events)
-        self.hunger[p] += pre["members"]  # feeding (gap #42)
-        self._continue_sunset(p, events)
-
-    def _continue_sunset(self, p, events):
-        if self.hunger[p] >= HUNGER_CAP and self.members_in_play(p) > 0:  # gap #43
-            self.phase = "sunset_lose"
-            return
-        if self.mode == "normal" and len(self.items[p]) > 1:  # keep one uncreated item
-            self.phase = "sunset_keep"
-            return
-        self._begin_take(p, events)
-
-    def _lose_member(self, p, where, events):
-        if where == "tribe":
-            self.tribe[p] -= 1
-        elif self.location(where):
-            self.location(where)["members"].remove(p)
-        else:
-            self.site(where)["members"][p] -= 1
-        self.supply[p] += 1
-        self.hunger[p] -= 3
-        events.append({"type": "lose_member", "player": p, "where": where})
-
-    def _begin_take(self, p, events):
-        self.taken = 0
-        self.take_range = list(SETUP[self.mode]["take_at_sunset"])
-        if not any(self.display):  # gap #47
-            self._end_turn(events)
-        else:
-            self.phase = "sunset_take"
-
-    # ---- turn end and game end -----------------------------------------------------------
-
-    def _end_turn(self, events):
-        p = self.current
-        self.turns += 1
-        self.steps, self.pool, self.playing, self.revealed, self.fresh = [], [], None, None, []
-        events.append({"type": "end_turn", "player": p})
-        if any(v > w for v, w in zip(self.vp, self.last_vp)):
-            self.calm = [0, 0]
-        self.last_vp = list(self.vp)
-        if self.final is not None and p == self.final:
-            return self._game_over(events, "goal")
-        if p != self.first and min(self.calm) >= STALL_SUNSETS:
-            return self._game_over(events, "stalled")  # ours: nobody gained a point for that long
-        if self.turns >= TURN_LIMIT and p != self.first:  # our last safety net
-            return self._game_over(events, "turn_limit")
-        if self.hunt_over is None and not self._meat_left():
-            self.hunt_over = list(self.sunsets)
-            events.append({"type": "hunt_over"})
-        if self.hunt_over is not None and p != self.first and all(
-                n > h for n, h in zip(self.sunsets, self.hunt_over)):
-            return self._game_over(events, "hunt_over")  # each has had one more sunset since
-        if self.final is None and max(self.vp) >= GOAL:
-            if p == self.first:  # the second player gets one more full turn (gap #55)
-                self.final = 1 - p
-            else:
-                return self._game_over(events, "goal")
-        self.current = 1 - p
-        self.phase = "turn"
-
-    def _meat_left(self) -> bool:
-        """Our rule for a hunt that is over (docs/spaeher.md): with no hunting ground left to
-        reveal and no meat on the open cards, hunger can only grow and the game could stall,
-        so it ends after the round in which both players have had one more sunset."""
-        if any(LOCS[c]["kind"] == "hunt" for c in self.hunt_deck):  # a setup may stack any card
-            return True
-        return any(r == "meat" and not c for l in self.locations
-                   for r, c in zip(LOCS[l["id"]]["resources"], l["covered"]))
-
-    def _game_over(self, events, end):
-        self.over = True
-        self.phase = "over"
-        self.end = end
-        events.append({"type": "game_over", "scores": list(self.vp), "winner": self.winner(), "end": end})
-
-    def end_figures(self) -> list[dict]:
-        """Points by source as they were earned (start, sunsets, items, sacred sites: they add
-        up to the score), the items made and the sunsets called."""
-        return [{"points": {k: self.earned[p][k] for k in ("start", "sunsets", "items", "sites")},
-                 "counts": {"items_made": len(self.created[p]), "sunsets_called": self.sunsets[p]}}
-                for p in range(2)]
-
     # ---- views -------------------------------------------------------------------------------
 
     def view(self, player) -> dict:
@@ -761,27 +522,22 @@ class SpaeherState(State):
                            "points": dict(self.earned[p])} for p in range(2)] if self.over else None,
         }
 
-    def determinize(self, player: int, rng: Rng) -> "SpaeherState":
+    def redeal(self, player: int, rng: Rng) -> None:
         """Re-deal what `player` cannot see: the other player's uncreated items and the items
         the other player dropped face down at a sunset, from one pool with the item deck (the
         player knows its own items and drops, the created ones and how many each pile holds).
-        The decks are unordered pools already: every future draw stays chance, from a new Rng;
-        a scripted order is not the player's knowledge and goes."""
-        s = self.clone()
+        The decks are unordered pools already: every future draw stays chance."""
         o = 1 - player
-        unknown_drops = list(s.discarded)
-        for item in s.dropped[player]:
+        unknown_drops = list(self.discarded)
+        for item in self.dropped[player]:
             unknown_drops.remove(item)
-        pool = sorted(x for x in s.items[o] + s.item_deck + unknown_drops if x != HIDDEN)
+        pool = sorted(x for x in self.items[o] + self.item_deck + unknown_drops if x != HIDDEN)
         rng.shuffle(pool)
-        k, m = len(s.items[o]), len(unknown_drops)
-        s.items[o], s.item_deck = pool[:k], pool[k + m:]
-        s.dropped[o] = pool[k:k + m]
-        s.item_deck.sort()
-        s.discarded = sorted(s.dropped[player] + s.dropped[o])
-        s.script = None
-        s.rng = Rng(rng.next_u64())
-        return s
+        k, m = len(self.items[o]), len(unknown_drops)
+        self.items[o], self.item_deck = pool[:k], pool[k + m:]
+        self.dropped[o] = pool[k:k + m]
+        self.item_deck.sort()
+        self.discarded = sorted(self.dropped[player] + self.dropped[o])
 
     def to_json(self) -> dict:
         return {
@@ -805,158 +561,3 @@ class SpaeherState(State):
         }
 
 
-def _earned_before(s, p) -> dict:
-    """A snapshot from before the points were kept by source: the items' points are known, the
-    start from the mode; the rest counts as sunsets (a sacred site's points among them)."""
-    start, items = SETUP[s.mode]["start_vp"], sum(ITEMS[i]["vp"] for i in s.created[p])
-    return {"start": start, "sunsets": s.vp[p] - start - items, "items": items, "sites": 0}
-
-
-def _ids(value, table, what):
-    if not isinstance(value, list) or not all(isinstance(v, str) and v in table for v in value):
-        raise BadRequest(f"setup.{what}: a list of known ids", reason="spaeher.setup_ids",
-                         params=_names(SETUP_FIELDS[what], "what"))
-    return list(value)
-
-
-class Spaeher(Game):
-    id = "spaeher"
-    data_files = ("cards.json",)  # the page draws the cards from it too
-    titles = {"de": "Jäger und Späher", "en": "Hunters and Scouts"}
-    descriptions = {
-        "de": "Zwei Stämme, ein Tal: Schicke deine Leute auf Jagd und Erkundung und überstehe die Sonnenuntergänge.",
-        "en": "Two tribes, one valley: send your people hunting and scouting and get through the sunsets.",
-    }
-    min_players = 2
-    max_players = 2
-    minutes = (30, 45)
-    private_hands = True
-    options = {
-        "mode": {
-            "default": "normal", "choices": ["intro", "normal"],
-            "label": {"de": "Variante", "en": "Variant"},
-            "choice_labels": {
-                "intro": {"de": "Einführungsspiel – weniger Karten, zum Lernen", "en": "Introductory game – fewer cards, to learn"},
-                "normal": {"de": "Normales Spiel – alle Karten und heiligen Orte", "en": "Normal game – all cards and sacred sites"}},
-        },
-        "setup": {"default": None},
-    }
-
-    def rules_example(self):
-        """A sunset worked through: 3 members in play, 1 hunger, 1 card left in hand."""
-        s = self.new_game(2, 1, {"mode": "intro"})
-        p = s.current
-        s.tribe[p], s.camp[p], s.hunger[p], s.hand[p] = 3, 0, 1, ["jaeger"]
-        before = s.vp[p]
-        events = s.apply({"type": "sunset"})
-        sunset = next(e for e in events if e["type"] == "sunset")
-        return s, {"seat": p, "sunset": sunset, "vp_before": before, "vp_after": s.vp[p], "hunger_after": s.hunger[p]}
-
-    def _new(self, players: int, seed: int, options: dict) -> SpaeherState:
-        """The table before any card is drawn: the pools sorted, every set-up draw queued in
-        `due` (the display's special characters, the sacred sites, the items, the open
-        Wildnis); options.setup fixes decks (a script, drawn from the end), display or sites."""
-        s = SpaeherState.__new__(SpaeherState)
-        s.mode = options["mode"]
-        s.rng = Rng(seed)
-        s.due = []
-        setup = options["setup"] or {}
-        if not isinstance(setup, dict) or set(setup) - {"items", "wild", "hunt", "display", "sites"}:
-            raise BadRequest("setup may fix items, wild, hunt (decks, drawn from the end), display (3 columns) and sites",
-                             reason="spaeher.setup_fields")
-        cfg = SETUP[s.mode]
-        script = {}
-        for key, table in (("items", ITEMS), ("wild", LOCS), ("hunt", LOCS)):
-            if key in setup:
-                script[key] = _ids(setup[key], table, key)
-        s.script = script or None
-        s.item_deck = sorted(script.get("items", ITEMS))
-        s.wild_deck = sorted(script["wild"] if "wild" in script else (k for k, v in LOCS.items() if v["kind"] == "wild"))
-        s.hunt_deck = sorted(script["hunt"] if "hunt" in script else (k for k, v in LOCS.items() if v["kind"] == "hunt"))
-        s.special_pool, s.site_pool = [], []
-        if s.mode == "intro":  # Kundschafter under a Schamane in each column
-            display = [["kundschafter", "schamane"], ["kundschafter", "schamane"], ["kundschafter", "schamane_besonders"]]
-            hands = [list(START_HAND), list(START_HAND)]
-        else:
-            display = [[], [], []]
-            hands = [sorted(START_HAND + ["schamane"]) for _ in range(2)]
-        if "display" in setup:
-            d = setup["display"]
-            if not isinstance(d, list) or len(d) != 3:
-                raise BadRequest("setup.display: 3 columns of character ids", reason="spaeher.setup_display")
-            display = [_ids(col, CHARS, "display") for col in d]
-        elif s.mode == "normal":  # two special characters in each column
-            s.special_pool = sorted(c for c, v in CHARS.items() for _ in range(v["copies"]) if v["kind"] == "special")
-            s.due += [("special", c) for c in range(3) for _ in range(2)]
-        s.sites = []
-        if "sites" in setup:
-            if s.mode != "normal" or not isinstance(setup["sites"], list):
-                raise BadRequest("setup.sites: [[site id, side 0 or 1], ...] in the normal game",
-                                 reason="spaeher.setup_sites")
-            for entry in setup["sites"]:
-                if not (isinstance(entry, list) and len(entry) == 2 and entry[0] in SITES and entry[1] in (0, 1)):
-                    raise BadRequest("setup.sites: [[site id, side 0 or 1], ...]", reason="spaeher.setup_sites")
-                s.sites.append({"id": entry[0], "side": entry[1], "members": [0, 0]})
-        elif s.mode == "normal":
-            s.site_pool = sorted(SITES)
-            s.due += [("site",)] * 3
-        s.display = display
-        s.hand = hands
-        s.first = 0  # gap #13 DEFAULT: the seat order of the menu decides
-        s.current = 0
-        members = SETUP["members"]
-        s.vp = [cfg["start_vp"]] * 2
-        s.hunger = [SETUP["start_hunger"]] * 2
-        s.tribe, s.camp, s.supply = [members["tribe"]] * 2, [members["camp"]] * 2, [members["supply"]] * 2
-        s.items = [[], []]
-        left = len(s.item_deck)  # a short scripted deck deals what it has, the first player first
-        for p in range(2):
-            n = min(cfg["items"][p], left)
-            s.due += [("deal", p)] * n
-            left -= n
-        s.created = [[], []]
-        s.locations = []
-        s.due += [("open", "wild")] * min(SETUP["open_wilderness"], len(s.wild_deck))
-        s.phase = "turn"
-        s.steps, s.playing, s.revealed, s.pool = [], None, None, []
-        s.taken, s.take_range = 0, list(cfg["take_at_sunset"])
-        s.final, s.over, s.turns = None, False, 0
-        s.sunsets, s.discarded = [0, 0], []
-        s.dropped = [[], []]
-        s.hunt_over = None
-        s.fresh, s.calm, s.last_vp, s.end = [], [0, 0], list(s.vp), None
-        s.earned = [{"start": cfg["start_vp"], "sunsets": 0, "items": 0, "sites": 0} for _ in range(2)]
-        return s
-
-    def from_json(self, d: dict) -> SpaeherState:
-        s = SpaeherState.__new__(SpaeherState)
-        s.mode = d["mode"]
-        s.base_from_json(d)
-        # saves from before chance steps: the decks become pools (their order is forgotten)
-        s.special_pool, s.site_pool = list(d.get("special_pool", [])), list(d.get("site_pool", []))
-        s.script = None if d.get("script") is None else {k: list(v) for k, v in d["script"].items()}
-        s.vp, s.hunger = list(d["vp"]), list(d["hunger"])
-        s.tribe, s.camp, s.supply = list(d["tribe"]), list(d["camp"]), list(d["supply"])
-        s.hand = [list(h) for h in d["hand"]]
-        s.items = [list(i) for i in d["items"]]
-        s.created = [list(c) for c in d["created"]]
-        s.item_deck, s.wild_deck, s.hunt_deck = sorted(d["item_deck"]), sorted(d["wild_deck"]), sorted(d["hunt_deck"])
-        s.locations = [{"id": l["id"], "covered": list(l["covered"]), "members": list(l["members"])} for l in d["locations"]]
-        s.sites = [{"id": x["id"], "side": x["side"], "members": list(x["members"])} for x in d["sites"]]
-        s.display = [list(c) for c in d["display"]]
-        s.first, s.current, s.phase = d["first"], d["current"], d["phase"]
-        s.steps = [dict(x) for x in d["steps"]]
-        s.playing, s.revealed, s.pool = d["playing"], d["revealed"], list(d["pool"])
-        s.taken, s.take_range = d["taken"], list(d["take_range"])
-        s.final, s.over, s.turns = d["final"], d["over"], d["turns"]
-        s.sunsets, s.discarded = list(d["sunsets"]), list(d["discarded"])
-        s.dropped = [list(x) for x in d.get("dropped", [[], []])]  # older saves: nobody remembers
-        s.hunt_over = None if d.get("hunt_over") is None else list(d["hunt_over"])
-        s.fresh = list(d.get("fresh", []))  # saves from before these fields
-        s.calm, s.last_vp = list(d.get("calm", [0, 0])), list(d.get("last_vp", d["vp"]))
-        s.end = d.get("end", "goal" if d["over"] else None)
-        s.earned = [dict(e) for e in d["earned"]] if "earned" in d else [_earned_before(s, p) for p in range(2)]
-        return s
-
-
-GAME = Spaeher()
