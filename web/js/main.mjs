@@ -23,6 +23,7 @@ import { ReplaySession } from "./sessions/replay.mjs";
 import { FairSession } from "./sessions/fair.mjs";
 import { tableAfterReload } from "./sessions/remember.mjs";
 import { loadFair } from "./fair-store.mjs";
+import { alertLog } from "./turn-alert.mjs";
 import { notePageCapabilities, relabelNotes } from "./capabilities.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
@@ -298,6 +299,7 @@ if (TEST_MODE) {
     settings,
     motionMs,
     motionLog,
+    turnAlerts: alertLog,
     flightsRunning,
     get soundReady() { return soundReady(); },
     timings: () => ({ engineReadyMs: engine.readyMs, marks: engine.lastStatus && engine.lastStatus[1].marks }),

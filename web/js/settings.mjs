@@ -11,6 +11,7 @@ export const SETTINGS = {
   confirm: { default: true, choices: [true, false] },
   contrast: { default: false, choices: [false, true] },
   sound: { default: false, choices: [false, true] },
+  turnAlert: { default: true, choices: [true, false] },  // a friend elsewhere moved: title, badge, a short sound (turn-alert.mjs)
 };
 
 const events = new EventTarget();

@@ -4,6 +4,7 @@
 import { t } from "../i18n.mjs";
 import { SETTINGS, setSetting, settings } from "../settings.mjs";
 import { soundStart } from "../sound.mjs";
+import { askNotifications } from "../turn-alert.mjs";
 import { DEFAULT_STUN, iceSettings, saveIceSettings } from "../net/peer.mjs";
 import { $, el } from "./shared.mjs";
 
@@ -42,9 +43,25 @@ export function renderSettings() {
     el("div", { class: "setting-toggles" },
       toggle("confirm", t("setConfirm")),
       toggle("contrast", t("setContrast")),
-      toggle("sound", t("setSound"))),
+      toggle("sound", t("setSound")),
+      toggle("turnAlert", t("setTurnAlert"))),
+    notifyButton(),
     iceGroup(),
     el("p", { class: "hint" }, t("setKept")));
+}
+
+// A system notification of a friend's move, only if the player says yes (in this click).
+function notifyButton() {
+  const state = typeof Notification === "function" ? Notification.permission : "unsupported";
+  const line = el("p", { class: "hint", id: "setting-notify-state" }, t("setNotifyState")[state] || "");
+  const button = el("button", { type: "button", id: "setting-notify", class: "ghost" }, t("setNotify"));
+  button.hidden = state !== "default";
+  button.onclick = async () => {
+    const now = await askNotifications();
+    line.textContent = t("setNotifyState")[now] || "";
+    button.hidden = now !== "default";
+  };
+  return el("div", { class: "setting-notify" }, button, line);
 }
 
 // Live play's servers: the one request to another origin the page makes, and only while a

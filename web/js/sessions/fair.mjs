@@ -10,6 +10,8 @@ import { $, app, el, match, showError } from "../screens/shared.mjs";
 import { autoStep, logEvents, openTable, resultText, sayStatus, setSeats, setView } from "../screens/table.mjs";
 import { showEnd } from "../screens/end.mjs";
 import { LinkTransport } from "../transports/link.mjs";
+import { alertTurn, clearTurnAlert } from "../turn-alert.mjs";
+import { entryTitle } from "../games.mjs";
 import { rememberTable } from "./remember.mjs";
 import { Queue, Scope } from "./session.mjs";
 
@@ -85,6 +87,7 @@ export class FairSession {
   }
 
   dispose() {
+    clearTurnAlert();
     if (this.room) this.room.detach(this);
     this.scope.dispose();
     delete app.dataset.fairWaiting;
@@ -124,6 +127,7 @@ export class FairSession {
       if (this.room && this.room.stopped) return { ok: false, code: "stopped" };
       $("message").textContent = "";
       this.clearNote();
+      clearTurnAlert();
       app.dataset.busy = "true";
       try {
         await this.absorb(await engine.request({ op: "fair_act", party: this.matchId, action }));
@@ -183,6 +187,12 @@ export class FairSession {
       return;
     }
     if (shown) this.renderWaiting();
+    // a friend elsewhere moved and now it is this player's move: said where the player looks
+    const mine = shown && this.decides(r.view);
+    if (mine && !this.wasMine && !opened && fresh.some((m) => m.seat !== this.seat)) {
+      alertTurn({ title: t("turnAlertTitle", entryTitle(this.game)), body: t("turnAlertBody", match.names[this.seat] || "") });
+    }
+    if (shown) this.wasMine = mine;
     if (this.room) this.room.changed(r, fresh);
     else if (this.autoShare && this.to !== null && r.send.length > 0) this.links.share().catch((err) => showError($("message"), err));
     if (r.view.over && shown) this.verify();
