@@ -4,7 +4,7 @@
 import { getLang, t } from "../i18n.mjs";
 import { $, app, el, match, showError } from "./shared.mjs";
 import { PHRASES } from "./live-words.mjs";
-import { CHAT_MAX, chatText } from "../sessions/chat.mjs";
+import { CHAT_MAX, chatText, chatTime } from "../sessions/chat.mjs";
 
 // A seat the host's browser plays: how it is named on each side ("Computer (Medium) at the host's").
 function hereOf(room, seat) {
@@ -75,12 +75,13 @@ export function renderPanel(room) {
     chat = fresh;
   }
   chat.querySelector("#live-chat-send").disabled = !room.joined;
+  renderLines(session.chat);
   let said = $("live-said");
   if (!said) {
     said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
     panel.append(said);
   }
-  said.textContent = chatText(room.chat.last);  // text only: a line from a peer is never markup
+  said.textContent = chatText(session.chat.last);  // text only: a line from a peer is never markup
   if ($("live-rematch")) $("live-rematch").remove();
   if (room.host && v && v.over && !room.stopped) {
     panel.prepend(el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => room.run(() => room.rematch()) }, t("liveRematch")));
@@ -91,19 +92,31 @@ export function renderPanel(room) {
     : all.some((p) => p.state === "connecting") ? "connecting" : "waiting";
 }
 
-// Folded: on a phone the phrases would push the board down. Preset phrases, emoji and a short line.
+// The game's chat lines, the newest last, each with who and when (text only, never markup).
+function renderLines(chat) {
+  const list = $("live-chat-lines");
+  if (!list) return;
+  list.replaceChildren(...chat.lines.map((x) => el("li", { class: "live-chat-line", "data-seat": String(x.seat) },
+    el("time", { datetime: x.at }, chatTime(x)), " ", chatText(x))));
+  list.hidden = !chat.lines.length;
+  list.scrollTop = list.scrollHeight;
+}
+
+// A drawer, folded: on a phone the phrases would push the board down. It stays open while the
+// player types and sends; the game's last lines above, then preset phrases, emoji and a short line.
 function chatBox(room, open) {
   const chat = el("details", { class: "live-chat", id: "live-chat", "data-lang": getLang() },
-    el("summary", { class: "live-chat-label" }, t("liveChat")));
+    el("summary", { class: "live-chat-label" }, t("liveChat")),
+    el("ol", { class: "live-chat-lines", id: "live-chat-lines", "aria-label": t("liveChat") }));
   chat.open = Boolean(open);
   PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
-                                                        onclick: () => room.chat.say({ p: i }) }, ph[getLang()])));
+                                                        onclick: () => room.session.chat.say({ p: i }) }, ph[getLang()])));
   const input = el("input", { id: "live-chat-text", type: "text", maxlength: String(CHAT_MAX), autocomplete: "off",
                               placeholder: t("liveChatPlaceholder"), "aria-label": t("liveChatPlaceholder") });
   chat.append(el("form", { class: "live-chat-form", id: "live-chat-form", onsubmit: (ev) => {
     ev.preventDefault();
     const text = input.value.trim();
-    if (text) room.chat.say({ text }, () => { input.value = ""; });
+    if (text) room.session.chat.say({ text }, () => { input.value = ""; input.focus(); });
   } }, input, el("button", { type: "submit", class: "ghost", id: "live-chat-send" }, t("liveChatSend"))));
   return chat;
 }

@@ -1,5 +1,8 @@
-// A live table's chat: preset phrases, emoji and short lines, each signed by the seat that said
-// it (the host relays a friend's line but cannot make one up); one game's lines only.
+// A fair table's chat: preset phrases, emoji and short lines, each signed by the seat that said
+// it (a host relays a friend's line but cannot make one up). It belongs to the game: its last
+// CHAT_KEEP lines, with who and when, are kept with the game in this browser (fair-store.mjs) and
+// show again when the game is opened later. Lines travel over whatever carries frames (a live
+// channel, relays); a line is never markup.
 import { engine } from "../boot.mjs";
 import { getLang, t } from "../i18n.mjs";
 import { $, match, showError } from "../screens/shared.mjs";
@@ -7,12 +10,18 @@ import { PHRASES } from "../screens/live-words.mjs";
 
 export const CHAT_MAX = 200;
 const CHAT_LINES = 5, CHAT_WINDOW_MS = 10_000;  // at most this many lines from one seat in the window
-export const CHAT_KEEP = 50;  // the lines a table keeps
+export const CHAT_KEEP = 50;  // the lines a game keeps
+
+// A kept line: {seat, text} or {seat, p} (a phrase's number), and `at` (ISO time, as this browser saw it).
+export function validLine(x) {
+  return Boolean(x && typeof x === "object" && Number.isInteger(x.seat) && x.seat >= 0 && x.seat < 5 && typeof x.at === "string"
+    && x.at.length <= 30 && ((typeof x.text === "string" && x.text.length <= CHAT_MAX) || (Number.isInteger(x.p) && PHRASES[x.p])));
+}
 
 export class Chat {
-  constructor(room) {
-    this.room = room;
-    this.lines = [];       // {seat, text} or {seat, p}, the newest last
+  constructor(session, lines = []) {
+    this.session = session;
+    this.lines = (Array.isArray(lines) ? lines : []).filter(validLine).slice(-CHAT_KEEP);
     this.times = new Map();
   }
 
@@ -20,39 +29,39 @@ export class Chat {
     return this.lines.length ? this.lines[this.lines.length - 1] : null;
   }
 
-  party() {
-    const session = this.room.session;
-    return session ? session.mainParty : null;  // the host's lines are its own seat's
+  get room() {
+    return this.session.room;
   }
 
   // A line from this seat: signed by its own party, then sent.
   say(what, done = () => {}) {
-    if (!this.room.joined || !this.party()) return;
-    if ($("live-chat")) $("live-chat").open = false;  // said: the board comes back up on a phone
-    engine.request({ op: "fair_chat", party: this.party(), ...what }).then(({ message }) => {
+    const room = this.room;
+    if (!room || !room.joined) return;
+    engine.request({ op: "fair_chat", party: this.session.mainParty, ...what }).then(({ message }) => {
       done();
       this.show({ seat: message.seat, text: message.text, p: message.p });
-      for (const [, p] of this.room.peers) p.peer.send({ t: "chat", m: message });
+      room.sendAll({ t: "chat", m: message });
     }).catch((err) => showError($("message"), err));
   }
 
   // A line from a peer: checked (signature, game, seat, not seen before), shown as text only.
   received(from, m) {
     const room = this.room;
-    if (!m || typeof m !== "object" || Array.isArray(m) || !Number.isInteger(m.seat) || (room.host && m.seat !== from)) return room.refuse("malformed");
+    if (!room) return;
+    if (!m || typeof m !== "object" || Array.isArray(m) || !Number.isInteger(m.seat) || (room.host && from !== null && m.seat !== from)) return room.refuse("malformed");
     if (!this.allowed(m.seat)) return room.refuse("chat_flood");
     return room.run(async () => {
-      if (!this.party() || room.chat !== this) return;
+      if (this.session.chat !== this || !this.session.alive) return;
       let said;
       try {
-        said = await engine.request({ op: "fair_chat_check", party: this.party(), message: m });
+        said = await engine.request({ op: "fair_chat_check", party: this.session.mainParty, message: m });
       } catch (err) {
-        room.refuse(err.reason || err.code || "refused", err);
+        if (err.reason !== "fair.chat_replayed") room.refuse(err.reason || err.code || "refused", err);
         return;
       }
       if ("p" in said && !PHRASES[said.p]) return room.refuse("malformed");
       this.show(said);
-      if (room.host) for (const [s, q] of room.peers) if (s !== from) q.peer.send({ t: "chat", m });
+      if (room.host) room.sendAll({ t: "chat", m }, from);
     });
   }
 
@@ -66,11 +75,12 @@ export class Chat {
   }
 
   show(said) {
-    if (this.room.chat !== this) return;  // a line of the last game, late
-    this.lines.push(said);
+    if (this.session.chat !== this) return;  // a line of the last game, late
+    const line = { seat: said.seat, ...(said.text !== undefined ? { text: said.text } : { p: said.p }), at: new Date().toISOString() };
+    this.lines.push(line);
     if (this.lines.length > CHAT_KEEP) this.lines.shift();
-    const line = $("live-said");
-    if (line) line.textContent = chatText(said);
+    this.session.keepChat(this.lines);
+    if (this.room) this.room.renderPanel();
   }
 }
 
@@ -78,4 +88,11 @@ export function chatText(said) {
   if (!said) return "";
   const who = match.names[said.seat] || t("seatName", said.seat + 1, true);
   return t("liveSaid", who, said.text !== undefined ? said.text : PHRASES[said.p][getLang()]);
+}
+
+export function chatTime(said) {
+  const d = new Date(said.at);
+  if (Number.isNaN(d.getTime())) return "";
+  const today = new Date().toDateString() === d.toDateString();
+  return d.toLocaleString(getLang(), today ? { timeStyle: "short" } : { dateStyle: "short", timeStyle: "short" });
 }

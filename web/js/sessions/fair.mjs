@@ -10,6 +10,7 @@ import { $, app, el, match, showError } from "../screens/shared.mjs";
 import { autoStep, logEvents, openTable, resultText, sayStatus, setSeats, setView } from "../screens/table.mjs";
 import { showEnd } from "../screens/end.mjs";
 import { LinkTransport } from "../transports/link.mjs";
+import { Chat } from "./chat.mjs";
 import { alertTurn, clearTurnAlert } from "../turn-alert.mjs";
 import { entryTitle } from "../games.mjs";
 import { rememberTable } from "./remember.mjs";
@@ -39,6 +40,7 @@ export class FairSession {
     this.sawKeys = false; // private cards were dealt
     this.check = null;    // the record's check at the end, kept with the game for the menu
     this.messages = [];   // every message the party took in, in that order (the store's copy)
+    this.chat = new Chat(this);
     this.offers = { undo: false, hint: false, again: false, replayBar: false, decisionIntoView: false };
     this.stats = { mode: "fair", saveId: null };
     this.scope = new Scope();
@@ -72,10 +74,12 @@ export class FairSession {
     const old = opts.saved || null;
     s.since = old ? old.date : null;
     s.check = old ? old.check || null : null;
+    if (old && old.chat) s.chat = new Chat(s, old.chat);
     s.messages = held.slice();
     s.notice(held);
     // written once in full (the store may be of version 1), appended from then on
     s.lastMine = held.length > 0 && held[held.length - 1].seat === s.seat;
+    s.lastView = r.view;
     if (!s.persist(r, { full: held })) $("message").textContent = t("fairStorageFailed");
     if (opts.room) opts.room.attach(s);
     await s.absorb(r, { opened: true });
@@ -174,6 +178,7 @@ export class FairSession {
       return;
     }
     const fresh = r.new || [];
+    this.lastView = r.view;  // this seat's own view (what the store keeps: scores, names, the end)
     this.messages.push(...fresh);
     this.notice(fresh);
     this.waiting = r.waiting;
@@ -212,6 +217,11 @@ export class FairSession {
     return null;
   }
 
+  // The chat's lines changed: kept with the game (only the entry's metadata is written).
+  keepChat() {
+    if (this.lastView && this.alive) this.persist({ view: this.lastView }, {});
+  }
+
   // The store: once in full (a new game, an old store), then each reply's new messages appended.
   persist(r, { full = null, fresh = [] }) {
     const v = r.view;
@@ -220,7 +230,7 @@ export class FairSession {
       private: this.private, names: v.seats.map((x) => x.name), over: v.over,
       turn: this.waiting.for === "move" && this.waiting.seats[0] === this.seat ? "me" : this.to, waiting: this.waiting.for,
       waitingSeats: this.waiting.seats.filter((x) => x !== this.seat),
-      scores: v.scores, winners: v.winners || null, check: this.check, count: this.count,
+      scores: v.scores, winners: v.winners || null, check: this.check, count: this.count, chat: this.chat.lines,
     };
     if (full) {
       const ok = writeFair({ ...meta, messages: full });
@@ -324,7 +334,7 @@ export class FairSession {
     if (!this.alive) return;
     this.checked = { key, verified: check.verified, text: checkText(check) };
     this.check = check;
-    this.persist({ view: match.view }, {});  // the menu shows the verdict
+    this.persist({ view: this.lastView }, {});  // the menu shows the verdict
     app.dataset.fairVerified = String(check.verified);
     if (match.view && match.view.over) showEnd(match.view, { resultText, force: true });
   }

@@ -11,7 +11,6 @@ import { lastFairName } from "../fair-store.mjs";
 import { Peer } from "../net/peer.mjs";
 import { FRAME_KINDS } from "../transports/transport.mjs";
 import { renderPanel } from "../screens/live-panel.mjs";
-import { Chat } from "./chat.mjs";
 import { HostedSeats } from "./hosted.mjs";
 import { FairSession } from "./fair.mjs";
 import { rememberTable } from "./remember.mjs";
@@ -44,15 +43,14 @@ export class LiveRoom {
     this.resetGame();
   }
 
-  // What belongs to one game only: the state hashes both sides compare, the chat, what each
-  // peer has of this game's messages. A rematch starts them afresh.
+  // What belongs to one game only: the state hashes both sides compare, what each peer has of
+  // this game's messages (the chat is the game's session's). A rematch starts them afresh.
   resetGame() {
     this.hashes = new Map();
     this.peerHashes = new Map();
     this.shownAt = new Map();  // the benchmark: when each state of this game showed here
     this.stopped = false;
     this.joined = false;
-    this.chat = new Chat(this);
     for (const p of this.peers.values()) p.have = [];  // a peer holds nothing of a new game
     delete app.dataset.liveMismatch;
   }
@@ -158,6 +156,11 @@ export class LiveRoom {
     }
   }
 
+  // A frame to every peer whose channel is open (but `except`).
+  sendAll(frame, except = null) {
+    for (const [seat, p] of this.peers) if (seat !== except) p.peer.send(frame);
+  }
+
   counts() {
     const have = [];
     for (const m of this.known()) have[m.seat] = Math.max(have[m.seat] || 0, m.n + 1);
@@ -222,7 +225,7 @@ export class LiveRoom {
       this.here = here.map((h) => (h ? { kind: h.kind, level: h.level } : null));  // words only, from our own texts
       return this.renderPanel();
     }
-    return this.chat.received(seat, frame.m);  // "chat"
+    if (this.session) this.session.chat.received(seat, frame.m);  // "chat"
   }
 
   onMessages(seat, p, frame) {
