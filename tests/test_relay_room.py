@@ -96,6 +96,9 @@ def test_two_pages_exchange_sealed_frames_and_the_relay_keeps_no_plain_text(page
         {"body": {"type": "move", "move": "PLAIN-MOVE-tile-L07"}, "from": "Ada-Lovelace", "n": 1, "stored": True},
         {"body": {"type": "chat", "text": "Hallo Bob, geheime Nachricht"}, "from": "Ada-Lovelace", "n": 2, "stored": False},
     ]
+    big = {"type": "setup", "deck": "Q" * 10_000}  # a fair Jäger und Späher set-up is about 10 kB
+    assert send(ada, big, store=True)["ok"] == [nostr_relay.url]
+    assert wait_got(bob, 4)[3] == {"body": big, "from": "Ada-Lovelace", "n": 3, "stored": True}
     send(bob, {"type": "move", "move": "BOBS-MOVE-meeple"}, store=True)
     assert wait_got(ada, 1) == [{"body": {"type": "move", "move": "BOBS-MOVE-meeple"}, "from": "Bob-Builder", "n": 0, "stored": True}]
     ada.wait_for_timeout(300)
@@ -104,7 +107,7 @@ def test_two_pages_exchange_sealed_frames_and_the_relay_keeps_no_plain_text(page
 
     # what the relay stored: ciphertext under the topic, nothing of the frames' words or the key
     rows = [r for r in nostr_relay.stored_events() if topic in str(r["tags"])]
-    assert len(rows) >= 2  # the two stored frames (this relay keeps ephemeral ones until its clean-up)
+    assert len(rows) >= 3  # the stored frames (this relay keeps ephemeral ones until its clean-up)
     kinds = {r["kind"] for r in rows}
     assert 4717 in kinds and kinds <= {4717, 24717}
     dump = json.dumps([{k: (v.hex() if isinstance(v, bytes) else v) for k, v in r.items()} for r in rows])
