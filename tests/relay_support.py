@@ -121,8 +121,11 @@ class HostileProxy:
     """A WebSocket proxy between the pages and the relay. What the relay sends (EVENT messages
     of subscriptions) is dropped, duplicated, held back and sent after later ones, and for each
     real event forgeries are injected: the same event with altered content (its signature then
-    fails), a re-signed copy with altered content (a valid signature by another key), a replay
-    of the same content as a new event of another key, plain noise, and malformed frames.
+    fails), a re-signed copy with altered content (a valid signature by another key), the same
+    content re-signed under the other kind (stored <-> ephemeral; a signalling frame's copy of a
+    stored kind is also published to the relay, which keeps it), plain noise, malformed and
+    oversized frames, and after the real event a replay of its content as a new event of
+    another key.
     `log` counts what it did. Deterministic: random.Random(seed)."""
 
     def __init__(self, upstream: str, seed=7, drop=0.0, dup=0.3, hold=0.3, delay=0.05, replays=True):
@@ -171,6 +174,11 @@ class HostileProxy:
         self.loop.run_until_complete(main())
         self.loop.run_forever()
 
+    def rekinded(self, ev):
+        """The real content re-signed under the other kind: stored <-> ephemeral."""
+        return schnorr_sign(self.secret, dict(created_at=ev["created_at"], tags=ev["tags"], content=ev["content"],
+                                              kind=24717 if ev["kind"] == 4717 else 4717))
+
     def forgeries(self, sub, ev):
         altered = dict(ev, content=ev["content"][:-4] + ("AAAA" if not ev["content"].endswith("AAAA") else "BBBB"))
         frames = [
@@ -178,12 +186,11 @@ class HostileProxy:
             ["EVENT", sub, schnorr_sign(self.secret, {k: altered[k] for k in ("created_at", "kind", "tags", "content")})],
             ["EVENT", sub, schnorr_sign(self.secret, dict(created_at=ev["created_at"], kind=ev["kind"], tags=ev["tags"],
                                                           content="u1." + "A" * 300))],
+            ["EVENT", sub, self.rekinded(ev)],  # the real content re-signed under the other kind
             ["EVENT", sub, dict(ev, id="0" * 64)],
             ["EVENT", sub, "not an event"],
             ["EVENT", sub, {**ev, "tags": "x"}],
         ]
-        if self.replays:
-            frames.append(["EVENT", sub, schnorr_sign(self.secret, {k: ev[k] for k in ("created_at", "kind", "tags", "content")})])
         texts = [json.dumps(f) for f in frames]
         texts += ["not json at all", json.dumps({"EVENT": ev}), "[" * 50_000, json.dumps(["EVENT", sub, ev])[:-10],
                   json.dumps(["EVENT", sub, dict(ev, content="A" * 300_000)])]
@@ -215,17 +222,31 @@ class HostileProxy:
                         await client.send(msg)
                         continue
                     self.log["events"] += 1
-                    for text in self.forgeries(parsed[1], parsed[2]):
+                    sub, ev = parsed[1], parsed[2]
+                    for text in self.forgeries(sub, ev):
                         self.log["injected"] += 1
                         await client.send(text)
+                    if self.replays and ev.get("kind") == 24717:
+                        # the relay itself stores a signalling frame as if it were to be kept
+                        self.log["injected"] += 1
+                        await relay.send(json.dumps(["EVENT", self.rekinded(ev)]))
+                    replay = []
+                    if self.replays:  # comes after the real one (or in its place if that is dropped)
+                        self.log["injected"] += 1
+                        replay = [json.dumps(["EVENT", sub, schnorr_sign(
+                            self.secret, {k: ev[k] for k in ("created_at", "kind", "tags", "content")})])]
                     if self.rng.random() < self.drop:
                         self.log["dropped"] += 1
+                        held.extend(replay)
+                        asyncio.create_task(release_later())
                         continue
                     if self.rng.random() < self.hold:
                         self.log["held"] += 1
                         held.append(msg)
+                        held.extend(replay)
                         asyncio.create_task(release_later())  # if no later event comes to pass it
                         continue
+                    held.extend(replay)
                     await asyncio.sleep(self.rng.random() * self.delay)
                     await client.send(msg)
                     if self.rng.random() < self.dup:

@@ -187,7 +187,7 @@ def test_a_hostile_relay_changes_nothing(pages, hostile):
     bob.wait_for_timeout(2000)  # anything late (held, duplicated, injected) has come by now
     got = bob.evaluate("() => window.got")
     assert [g["body"] for g in got] == [{"i": i} for i in range(n)], "each frame once, in order, nothing else"
-    assert all(g["from"] == "ada" for g in got)
+    assert all(g["from"] == "ada" and g["stored"] == (g["body"]["i"] % 3 == 0) for g in got)
     assert proxy.log["held"] > 0 and proxy.log["duplicated"] > 0 and proxy.log["injected"] > 10 * n
     # history through the same proxy: the stored frames, each once, nothing forged
     found = bob.evaluate("() => window.room.history(0)")
