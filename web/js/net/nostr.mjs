@@ -155,7 +155,7 @@ export class RelayPool {
       clearTimeout(r.connectTimer);
       r.tries = 0;
       this._setState(r, "open");
-      for (const [id, sub] of this.subs) ws.send(JSON.stringify(["REQ", id, ...sub.filters]));
+      for (const [id, sub] of this.subs) { sub.reopened(r.url); ws.send(JSON.stringify(["REQ", id, ...sub.filters])); }
       for (const text of r.queue.splice(0)) ws.send(text);
     };
     ws.onmessage = (msg) => { if (r.ws === ws) this._message(r, msg.data); };
@@ -246,9 +246,9 @@ export class RelayPool {
   }
 
   /** Subscribes with NIP-01 filters on every relay. handlers: onEvent(ev, url) once per event id
-   * (checked), onEose(url, how) once per relay and subscription when its stored events are all
-   * sent (how "eose") or none will come for now (how "failed": the relay dropped, "closed": it
-   * ended the subscription), onClosed(url, reason) when a relay ends the subscription.
+   * (checked), onEose(url, how) once per relay connection when its stored events are all sent
+   * (how "eose") or none will come for now (how "failed": the relay dropped, "closed": it ended
+   * the subscription), onClosed(url, reason) when a relay ends the subscription.
    * Returns {id, close()}. */
   subscribe(filters, { onEvent = () => {}, onEose = () => {}, onClosed = () => {} } = {}) {
     if (this.closed) throw new Error("the relay pool is closed");
@@ -265,6 +265,7 @@ export class RelayPool {
         if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value);
         try { onEvent(ev, url); } catch (err) { console.error(err); }
       },
+      reopened: (url) => eosed.delete(url),  // a new connection: its own end of stored events
       eoseFrom: (url, how) => {
         if (eosed.has(url)) return;
         eosed.add(url);

@@ -19,7 +19,7 @@ import { relaySettings } from "../settings.mjs";
 export const STORE_DAYS = 30;       // NIP-40 expiration asked of relays for stored frames
 export const HOLD_MS = 1500;        // how long a frame after a gap waits for the missing one
 export const HISTORY_LIMIT = 2000;  // stored frames asked of each relay by history()
-const LIVE_SKEW = 600;              // s: the live subscription also takes events this much older (clocks differ)
+const LIVE_SKEW = 600;              // s: the live subscription asks for events this much older (clocks differ)
 const MAX_SEEN = 8192, MAX_BUFFER = 200;
 
 /** Joins the room of `roomKey` through `relays` (URLs, see nostr.mjs relayUrl) as `me`.
@@ -87,9 +87,16 @@ export async function join(roomKey, relays, { me, onStatus = null, holdMs = HOLD
     return f;
   }
 
+  // The live subscription: what relays held before we joined is history()'s, not onFrame's (a
+  // relay's events before its first end of stored events, made before we joined, are left out);
+  // after that, everything, also what was stored while a relay was away.
+  const joinedAt = Math.floor(Date.now() / 1000);
+  const caughtUp = new Set();
   let chain = Promise.resolve();  // frames are opened one after another, in the order they came
-  const liveSub = pool.subscribe([{ kinds: [KIND_SIGNAL, KIND_STORED], [`#${TOPIC_TAG}`]: [s.topic], since: Math.floor(Date.now() / 1000) - LIVE_SKEW }], {
-    onEvent: (ev) => {
+  const liveSub = pool.subscribe([{ kinds: [KIND_SIGNAL, KIND_STORED], [`#${TOPIC_TAG}`]: [s.topic], since: joinedAt - LIVE_SKEW }], {
+    onEose: (url, how) => { if (how === "eose") caughtUp.add(url); },
+    onEvent: (ev, url) => {
+      if (!caughtUp.has(url) && ev.created_at < joinedAt) return;
       chain = chain.then(async () => {
         const f = await unseal(ev);
         if (closed || !f || f.instance === s.instance || seen.has(keyOf(f))) return;
@@ -112,7 +119,7 @@ export async function join(roomKey, relays, { me, onStatus = null, holdMs = HOLD
       return pool.publish(signEvent({ kind: store ? KIND_STORED : KIND_SIGNAL, tags, content }, secretKey));
     },
 
-    /** fn(body, from, {at, n, instance, stored}) for each frame of the others; returns the
+    /** fn(body, from, {at, n, instance, stored}) for each new frame of the others; returns the
      * unsubscribe. Frames that came before the first listener are handed to it. */
     onFrame(fn) {
       listeners.add(fn);
@@ -137,6 +144,8 @@ export async function join(roomKey, relays, { me, onStatus = null, holdMs = HOLD
           const byKey = new Map();
           for (const f of await Promise.all(opened)) if (f) byKey.set(keyOf(f), f);
           const frames = [...byKey.values()].sort((a, b) => a.at - b.at || (a.instance < b.instance ? -1 : a.instance > b.instance ? 1 : a.n - b.n));
+          const found = new Set(frames.map(keyOf));
+          buffer.splice(0, buffer.length, ...buffer.filter((f) => !found.has(keyOf(f))));  // not twice
           for (const f of frames) {
             if (f.instance === s.instance) continue;
             remember(f);
