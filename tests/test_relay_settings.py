@@ -2,7 +2,7 @@
 address refused, nothing changed), remembered, can be turned off, and the panel says in German
 and English what relays see; with relays off the page asks no other origin. The page's CSP lets
 it reach relays (wss:, and loopback ws: for tests) and nothing else; the bundled Schnorr code
-is precached for offline play."""
+is precached and loads offline."""
 
 import json
 import re
@@ -156,3 +156,30 @@ def test_the_bundled_schnorr_code_is_built_pinned_and_precached():
     files = json.loads((DIST / "precache.json").read_text())["files"]
     for f in ("js/vendor/noble-secp256k1.mjs", "js/net/nostr.mjs", "js/net/seal.mjs", "js/net/relay-room.mjs", "js/net/relay-url.mjs"):
         assert f in files, f
+
+
+@pytest.mark.browser
+def test_the_relay_code_loads_offline_from_the_service_workers_cache(browser, served_dist):
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+        page.goto(served_dist + "?test=1")
+        page.wait_for_function("() => window.urzeit !== undefined")
+        page.wait_for_function("""async () => {
+            for (const k of await caches.keys()) { const c = await caches.open(k); if (await c.match('precache.json')) return true; }
+            return false; }""", timeout=60_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function("() => window.urzeit !== undefined")
+        got = page.evaluate("""async () => {
+            const nostr = await import('./js/net/nostr.mjs'), seal = await import('./js/net/seal.mjs');
+            await import('./js/net/relay-room.mjs');
+            const s = await seal.sealer(seal.newRoomKey(), {me: 'ada'});
+            const ev = nostr.signEvent({kind: seal.KIND_STORED, tags: [[seal.TOPIC_TAG, s.topic]], content: await s.seal({move: 1})}, nostr.newSecretKey());
+            return {verified: nostr.verifyEvent(ev), opened: (await s.open(ev.content)).body};
+        }""")
+        assert got == {"verified": True, "opened": {"move": 1}}
+    finally:
+        context.close()
