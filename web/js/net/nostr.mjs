@@ -37,8 +37,11 @@ export function newSecretKey() {
   return schnorr.utils.randomSecretKey(crypto.getRandomValues(new Uint8Array(48)));
 }
 
+const publicKeys = new WeakMap();  // secret key -> its public key (a point multiplication saved per event)
+
 export function publicKeyHex(secretKey) {
-  return toHex(schnorr.getPublicKey(secretKey));
+  if (!publicKeys.has(secretKey)) publicKeys.set(secretKey, toHex(schnorr.getPublicKey(secretKey)));
+  return publicKeys.get(secretKey);
 }
 
 /** NIP-01: the id is the sha256 of this JSON text. */
@@ -220,7 +223,8 @@ export class RelayPool {
    * refused, failed or timed out: {ok: [urls], failed: [{url, reason}]}. */
   publish(ev) {
     if (this.closed) return Promise.reject(new Error("the relay pool is closed"));
-    if (!verifyEvent(ev)) return Promise.reject(new Error("not a signed, well-formed event"));
+    // (noble's sign checks its own signature; a wrong id or a malformed event is refused here)
+    if (!wellFormed(ev) || eventId(ev) !== ev.id) return Promise.reject(new Error("not a signed, well-formed event"));
     const text = JSON.stringify(["EVENT", ev]);
     const ok = [], failed = [];
     return new Promise((resolve) => {
