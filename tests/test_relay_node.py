@@ -13,11 +13,12 @@ import subprocess
 import pytest
 
 from browser_support import DIST
+from relay_support import nostr_relay  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.node
 
 
-def node(script, data):
+def node(script, data, flags=()):
     """Runs `script` (an ES module body; `data` is the JSON given, `out(x)` prints the answer)."""
     if not (DIST / "js/vendor/noble-secp256k1.mjs").exists():
         pytest.fail("dist/ is not built: run `python build.py`")
@@ -26,7 +27,7 @@ const nostr = await import({json.dumps((DIST / 'js/net/nostr.mjs').as_uri())});
 const seal = await import({json.dumps((DIST / 'js/net/seal.mjs').as_uri())});
 const out = (x) => process.stdout.write(JSON.stringify(x));
 """
-    r = subprocess.run(["node", "--input-type=module", "-e", prelude + script, json.dumps(data)],
+    r = subprocess.run(["node", *flags, "--input-type=module", "-e", prelude + script, json.dumps(data)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
@@ -142,3 +143,43 @@ def test_a_sealed_frame_opens_in_python_as_documented_and_nothing_else_opens():
     assert got["wrongKey"] is None and got["tampered"] == [None] * 3 and got["junk"] == [None] * 7
     assert got["tooBig"].startswith("a frame of ") and "too large" in got["tooBig"]
     assert got["badKey"] == "not a room key (32 bytes, base64url)"
+
+
+def test_the_pool_against_a_real_relay_under_node(nostr_relay):
+    """Publish (accepted, refused by the relay with its reason, unreachable), a malformed event
+    refused before anything is sent, subscribe with the end of stored events, close."""
+    got = node("""
+      const [relay, dead] = data;
+      const states = [];
+      const pool = new nostr.RelayPool([relay, dead], {onStatus: (url, state) => states.push([url === relay ? "relay" : "dead", state]),
+                                                      connectTimeout: 3000, publishTimeout: 5000});
+      const key = nostr.newSecretKey();
+      const topic = "ab".repeat(32);
+      const ev = nostr.signEvent({kind: 4717, tags: [["z", topic]], content: "u1.x"}, key);
+      const accepted = await pool.publish(ev);
+      const old = nostr.signEvent({kind: 4717, tags: [["z", topic]], content: "u1.old", created_at: 1_000_000_000}, key);
+      const refused = await pool.publish(old);
+      const malformed = await pool.publish({...ev, id: "f".repeat(64)}).then(() => "sent", (e) => e.message);
+      const seen = [], eose = [];
+      await new Promise((resolve) => {
+        const sub = pool.subscribe([{kinds: [4717], "#z": [topic]}], {
+          onEvent: (e, url) => seen.push(e.id),
+          onEose: (url, how) => { eose.push([url === relay ? "relay" : "dead", how]); if (eose.length === 2) { sub.close(); resolve(); } },
+        });
+      });
+      const status = pool.status();
+      pool.close();
+      out({accepted, refused, malformed, seen, wanted: ev.id, eose: eose.sort(), status, closed: pool.status(),
+           states: states.filter(([u]) => u === "relay").map(([, s]) => s)});
+    """, [nostr_relay.url, "ws://127.0.0.1:9"], flags=["--experimental-websocket", "--no-warnings"])
+    dead = "ws://127.0.0.1:9"
+    assert got["accepted"]["ok"] == [nostr_relay.url] and [f["url"] for f in got["accepted"]["failed"]] == [dead]
+    assert got["refused"]["ok"] == []
+    reasons = {f["url"]: f["reason"] for f in got["refused"]["failed"]}
+    assert "too old" in reasons[nostr_relay.url], reasons  # the relay's own words
+    assert got["malformed"] == "not a signed, well-formed event"
+    assert got["seen"] == [got["wanted"]]
+    assert got["eose"] == [["dead", "failed"], ["relay", "eose"]]
+    assert got["status"] == {nostr_relay.url: "open", dead: "failed"}
+    assert got["closed"] == {nostr_relay.url: "closed", dead: "closed"}
+    assert got["states"] == ["connecting", "open", "closed"]

@@ -208,7 +208,8 @@ export class RelayPool {
       const sub = this.subs.get(a);
       if (sub) sub.receive(b, r.url);
     } else if (type === "OK" && typeof a === "string") {
-      const p = r.pending.get(a);
+      // nostr-relay (PyPI) names no id when it refuses an event: with one publish waiting, it is that one
+      const p = r.pending.get(a) || (b === false && a === "" && r.pending.size === 1 ? [...r.pending.values()][0] : null);
       if (p) p.done(b === true, typeof c === "string" ? c.slice(0, 200) : "");
     } else if (type === "EOSE" && typeof a === "string") {
       const sub = this.subs.get(a);
