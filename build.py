@@ -48,14 +48,53 @@ def pinned_pyodide_version() -> str:
     return json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
 
 
-def ensure_pyodide() -> None:
-    """npm ci when the runtime is missing or not the pinned version."""
-    want = pinned_pyodide_version()
-    have = None
-    if (PYODIDE_NPM / "package.json").exists():
-        have = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
-    if have != want:
+def missing_npm_packages() -> list[str]:
+    """The packages package-lock.json pins that node_modules lacks or holds in another version
+    (optional ones, such as esbuild's binaries for other platforms, are not asked for)."""
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    missing = []
+    for where, entry in sorted(lock["packages"].items()):
+        if not where or entry.get("optional"):
+            continue
+        have = ROOT / where / "package.json"
+        if not have.exists() or json.loads(have.read_text()).get("version") != entry["version"]:
+            missing.append(f"{where[len('node_modules/'):]}@{entry['version']}")
+    return missing
+
+
+def ensure_npm() -> None:
+    """npm ci when a pinned package (the Pyodide runtime, noble, esbuild) is missing or not the
+    pinned version."""
+    if missing_npm_packages():
         run(["npm", "ci", "--no-audit", "--no-fund"])
+
+
+
+# secp256k1 Schnorr signatures (BIP-340) for the Nostr relays (web/js/net/nostr.mjs): noble's
+# audited implementation bundled by esbuild into one same-origin ES module, so the page needs no
+# other origin and the service worker precaches it like every file.
+NOBLE_ENTRY = """export { schnorr } from "@noble/curves/secp256k1.js";
+export { sha256 } from "@noble/hashes/sha2.js";
+"""
+NOBLE_BUNDLE = "js/vendor/noble-secp256k1.mjs"
+ESBUILD_SCRIPT = """
+const [entry, out, banner] = JSON.parse(process.argv[1]);
+require("esbuild").build({stdin: {contents: entry, resolveDir: process.cwd(), loader: "js"},
+  bundle: true, format: "esm", platform: "browser", target: "es2022", minify: true,
+  legalComments: "none", banner: {js: banner}, outfile: out, logLevel: "warning"})
+  .catch(() => process.exit(1));
+"""
+
+
+def bundle_noble(dist: pathlib.Path = DIST) -> pathlib.Path:
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    names = ["@noble/curves", "@noble/hashes"]
+    banner = "// " + ", ".join(f"{n} {lock['node_modules/' + n]['version']}" for n in names) + \
+        " (MIT, (c) Paul Miller), bundled by build.py; do not edit\n"
+    out = dist / NOBLE_BUNDLE
+    out.parent.mkdir(parents=True, exist_ok=True)
+    run(["node", "-e", ESBUILD_SCRIPT, json.dumps([NOBLE_ENTRY, str(out), banner])])
+    return out
 
 
 def build_wheel() -> pathlib.Path:
@@ -157,7 +196,7 @@ def build_icons() -> None:
 
 
 def build() -> pathlib.Path:
-    ensure_pyodide()
+    ensure_npm()
     build_art()
     build_icons()
     wheel = build_wheel()
@@ -170,6 +209,7 @@ def build() -> pathlib.Path:
         for name in game.data_files:
             shutil.copy2(game.data_path(name), DIST / "data" / f"{game.id}-{name}")
     write_games(DIST)
+    bundle_noble(DIST)
     runtime = DIST / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:
@@ -293,8 +333,8 @@ def install_test_needs() -> None:
     """Everything the tests need on a fresh machine: Python packages (selenium among them), the
     npm runtime, puppeteer-core for Firefox and Debian's browsers (Playwright cannot download
     browsers here)."""
-    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"])
-    ensure_pyodide()
+    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"])  # nostr-relay too (tests/relay_support.py)
+    ensure_npm()
     if not (BROWSER_DRIVERS / "node_modules" / "puppeteer-core").exists():
         run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BROWSER_DRIVERS)
     missing = sorted({pkg for cmd, pkg in BROWSER_PACKAGES.items() if not shutil.which(cmd)})

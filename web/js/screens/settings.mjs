@@ -2,7 +2,8 @@
 // table). Each change is saved at once (settings.mjs) and takes effect without a reload.
 
 import { t } from "../i18n.mjs";
-import { SETTINGS, setSetting, settings } from "../settings.mjs";
+import { SETTINGS, setRelayUrls, setSetting, settings } from "../settings.mjs";
+import { MAX_RELAYS } from "../net/relay-url.mjs";
 import { soundStart } from "../sound.mjs";
 import { askNotifications } from "../turn-alert.mjs";
 import { DEFAULT_STUN, iceSettings, saveIceSettings } from "../net/peer.mjs";
@@ -47,6 +48,7 @@ export function renderSettings() {
       toggle("turnAlert", t("setTurnAlert"))),
     notifyButton(),
     iceGroup(),
+    relayGroup(),
     el("p", { class: "hint" }, t("setKept")));
 }
 
@@ -90,6 +92,30 @@ function iceGroup() {
     field("setting-turn-urls", t("setTurn"), turn && turn.urls, { placeholder: "turn:…" }),
     field("setting-turn-user", t("setTurnUser"), turn && turn.username),
     field("setting-turn-pass", t("setTurnPass"), turn && turn.credential, { type: "password" }),
+    save, message);
+}
+
+// The relays (net/relay-room.mjs): on or off, and which; what they see, said plainly.
+function relayGroup() {
+  const message = el("p", { class: "message", id: "setting-relays-message", role: "status" });
+  const list = el("textarea", { id: "setting-relay-urls", rows: "4", autocomplete: "off", spellcheck: "false", maxlength: "2000" });
+  list.value = settings().relayUrls.join("\n");
+  const save = el("button", { type: "button", id: "setting-relays-save" }, t("setRelaysSave"));
+  save.onclick = () => {
+    try {
+      setRelayUrls(list.value.split(/\s+/));
+    } catch (err) {
+      message.textContent = err.code === "bad_relay" ? t("setRelaysBad", err.bad.join(" ")) : t("setRelaysTooMany", MAX_RELAYS);
+      return;
+    }
+    list.value = settings().relayUrls.join("\n");
+    message.textContent = t("setRelaysSaved");
+  };
+  return el("fieldset", { class: "option setting setting-relays", "data-setting": "relays" },
+    el("legend", {}, t("setRelays")),
+    el("p", { class: "hint option-help", id: "setting-relays-help" }, t("setRelaysHelp")),
+    toggle("relays", t("setRelaysOn")),
+    el("label", { class: "setting-field", for: list.id }, el("span", {}, t("setRelaysList")), list),
     save, message);
 }
 
