@@ -75,7 +75,7 @@ def main(argv=None):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, headless=True)
         page = browser.new_page()
-        page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+        page.add_init_script("globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitTestRelays = []")
         page.goto(url)
         page.wait_for_function("() => window.urzeit && window.urzeit.engineStatus === 'ready'", timeout=120_000)
         for _ in range(args.repeat):

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
-INIT = "globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitLiveNoStun = true"
+INIT = "globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitTestRelays = []; globalThis.urzeitLiveNoStun = true"
 READY = 120_000
 TABLES = {
     "sammler4": {"game": "sammler", "players": 4, "options": {}, "seats": [{}, {"kind": "friend"},

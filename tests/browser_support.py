@@ -73,7 +73,7 @@ def page(browser, served_dist):
     pg = context.new_page()
     # No background snapshot boot in every test (a second Pyodide's CPU): tests/test_snapshot.py
     # and test_home.py's own contexts keep the real behaviour.
-    pg.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+    pg.add_init_script("globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitTestRelays = []")
     pg.watch = PageWatch(pg, served_dist.rstrip("/"))
     yield pg
     context.close()

@@ -58,7 +58,7 @@ def stored(page):
 
 def new_page(context, served_dist):
     page = context.new_page()
-    page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+    page.add_init_script("globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitTestRelays = []")
     page.watch = PageWatch(page, served_dist.rstrip("/"))
     ready(page, served_dist)
     return page
@@ -261,7 +261,7 @@ def test_fair_games_from_the_menu_and_what_links_say(browser, served_dist):
     # a browser without seat 0's secret cannot take Ada's link
     third = browser.new_context(service_workers="block")
     stranger = third.new_page()
-    stranger.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+    stranger.add_init_script("globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitTestRelays = []")
     open_link(stranger, to_ada)
     assert stranger.locator("#app").get_attribute("data-fair-missing") == "0"
     assert stranger.locator("#app").get_attribute("data-game") is None

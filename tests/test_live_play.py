@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 READY = 60_000
 SHORT = {"setup": {"tiles": ["L07", "L20", "L03", "L11"]}}  # sammler: four tiles, a game of eight moves
 SHORT_ELAWA = {"setup": {"fire": ["berry"]}}  # one token in the fire: a game of about twenty moves
-INIT = "globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitLiveNoStun = true"
+INIT = "globalThis.urzeitTestNoSnapshot = true; globalThis.urzeitTestRelays = []; globalThis.urzeitLiveNoStun = true"
 
 
 def new_page(browser, lang="de", phone=True, context=None):

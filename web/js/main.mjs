@@ -290,7 +290,11 @@ if (TEST_MODE) {
     startFair: async (opts) => { await startFair(opts); },  // a fair game with options the menu does not offer (a short stack)
     startLive: async (opts) => { await startLive(opts); },
     startLesson: async (...args) => { await startLesson(...args); },
-    get session() { return match.session && { kind: match.session.kind, matchId: match.session.matchId }; },
+    get session() {
+      const s = match.session;
+      const box = s && s.mailbox;
+      return s && { kind: s.kind, matchId: s.matchId, relays: box ? { state: box.state, unsent: box.unsent.length + box.inflight } : null };
+    },
     get lesson() { return lessonState(); },
     live: liveTest,
     say,

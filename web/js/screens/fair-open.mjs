@@ -111,7 +111,7 @@ export async function openFairLink(code, messageTarget) {
   rememberFairName(name);
   await working(null, link.m);
   try {
-    await FairSession.join({ messages: link.m, seat: link.to, name, names });
+    await FairSession.join({ messages: link.m, seat: link.to, name, names }, { roomKey: link.r });
   } finally {
     doneWorking();
   }

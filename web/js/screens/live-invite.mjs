@@ -7,7 +7,7 @@ import { lastFairName, rememberFairName, storedGid, loadFair } from "../fair-sto
 import { $, TEST_MODE, app, el, match, nav, showError } from "./shared.mjs";
 import { pack, unpack } from "./dialogs.mjs";
 import { qrSvg } from "../net/qr.mjs";
-import { b64url } from "../net/b64.mjs";
+import { isRoomKey, newRoomKey } from "../net/seal.mjs";
 import { FairSession } from "../sessions/fair.mjs";
 import { LEVELS, LiveRoom, currentRoom, rememberedRoom } from "../sessions/live.mjs";
 import { canPlayLive, dropNote, showNote } from "../capabilities.mjs";
@@ -16,16 +16,14 @@ const USED_KEY = "urzeit.live.used";  // invites opened in this browser (an invi
 const INVITE_MS = 60 * 60 * 1000;
 const ANSWER_MS = 10 * 60 * 1000;  // how long a friend's answer waits for the host
 const GID_PREFIX = 16;  // 96 bits of the game id in an invite: enough to find this seat's stored game
+const RELAY_JOIN_MS = 6000;  // no direct channel after this long: the game comes through the relays
 
-const randomId = () => {
-  const a = new Uint8Array(9);
-  crypto.getRandomValues(a);
-  return b64url(a);
-};
 
 // ---- dialogs: the invite (host) and the answer (friend), each a link and a QR code ----
 
-function linkDialog(room, id, { title, hint, url, answer }) {
+// `fold`: the link folded behind a question (the relays carry the answer; the link is the way
+// when they do not)
+function linkDialog(room, id, { title, hint, url, answer, fold = null }) {
   let d = $(id);
   if (!d) {
     d = el("dialog", { id, class: "dialog live-dialog", "aria-labelledby": `${id}-title` });
@@ -41,8 +39,9 @@ function linkDialog(room, id, { title, hint, url, answer }) {
   } }, t("copy"));
   const share = typeof navigator.share === "function"
     ? el("button", { type: "button", class: "ghost", onclick: () => navigator.share({ url }).catch(() => {}) }, t("shareNative")) : null;
-  const parts = [el("h3", { id: `${id}-title` }, title), el("p", { class: "hint" }, hint), qr, input,
-                 el("div", { class: "row-buttons" }, copy, share)];
+  const linkParts = [qr, input, el("div", { class: "row-buttons" }, copy, share)];
+  const parts = [el("h3", { id: `${id}-title` }, title), el("p", { class: "hint" }, hint),
+                 ...(fold ? [el("details", { class: "live-fallback", id: `${id}-fallback` }, el("summary", {}, fold), ...linkParts)] : linkParts)];
   if (answer) {
     const field = el("input", { id: "live-answer", type: "text", autocomplete: "off" });
     parts.push(el("label", { for: "live-answer" }, t("liveAnswerLabel")), field,
@@ -68,13 +67,14 @@ function baseUrl() {
 export async function invite(room, seat) {
   const peer = room.newPeer(seat);
   const o = await peer.offer();
-  const id = randomId();
+  const id = room.newInviteId();
   const exp = Date.now() + INVITE_MS;
   for (const [k, inv] of room.invites) if (inv.seat === seat) room.invites.delete(k);  // the newest invite for a seat counts
   room.invites.set(id, { seat, peer, exp, used: false });
   // what the friend sees before connecting; the rest (the table, every name) comes over the channel
   const data = { v: 1, k: "i", id, g: room.gid.slice(0, GID_PREFIX), game: room.game, n: room.players, to: seat, host: room.seat,
                  name: match.seats[room.seat].name, exp: Math.floor(exp / 1000), o };
+  if (room.roomKey) data.r = room.roomKey;  // the friend's answer comes back through the relays
   const url = `${baseUrl()}#l=${await pack(JSON.stringify(data))}`;
   linkDialog(room, "live-invite-dialog", { title: t("liveInviteTitle", room.nameOf(seat)), hint: t("liveInviteHint"), url, answer: true });
   $("live-invite-dialog").dataset.seat = String(seat);
@@ -91,33 +91,18 @@ export async function acceptAnswer(room, code) {
     return "bad";
   }
   const inv = room.invites.get(a.id);
-  if (!inv) {
+  if (inv && !inv.used && Date.now() <= inv.exp) status.textContent = t("liveConnecting");
+  const result = await room.acceptAnswer(a);
+  if (result === "unknown") {
     status.textContent = t("liveNoInvite");
     app.dataset.liveAnswer = "unknown";
-    return "unknown";
-  }
-  if (inv.used) {
+  } else if (result === "spent") {
     status.textContent = t("liveSpentHost", inv.seat + 1);
     $("message").textContent = t("liveSpentHost", inv.seat + 1);
     app.dataset.liveAnswer = "spent";
-    return "spent";
-  }
-  if (Date.now() > inv.exp) {
-    status.textContent = t("liveExpired");
-    return "expired";
-  }
-  inv.used = true;
-  status.textContent = t("liveConnecting");
-  try {
-    await inv.peer.accept(a.o);
-  } catch {
-    inv.peer.close("bad_answer");
-    status.textContent = t("liveBadLink");
-    return "bad";
-  }
-  app.dataset.liveAnswer = "accepted";
-  room.renderPanel();
-  return "accepted";
+  } else if (result === "expired") status.textContent = t("liveExpired");
+  else if (result === "bad") status.textContent = t("liveBadLink");
+  return result;
 }
 
 // ---- starting: the host ----
@@ -125,7 +110,7 @@ export async function acceptAnswer(room, code) {
 // `seats` (optional, one per seat): {kind: "friend" | "human" (hot-seat, here) | "ai", level, name};
 // the host is seat 0, a friend's seat gets an invite, the others are played in this browser.
 export async function startLive({ game, players, options, name, failMs, seats = [] }) {
-  const room = new LiveRoom({ host: true, seat: 0, hostSeat: 0, game, players, failMs, inviter: invite });
+  const room = new LiveRoom({ host: true, seat: 0, hostSeat: 0, game, players, failMs, inviter: invite, roomKey: newRoomKey() });
   for (let s = 1; s < players; s++) {
     const want = seats[s] || {};
     if (want.kind === "ai") {
@@ -136,8 +121,9 @@ export async function startLive({ game, players, options, name, failMs, seats = 
     }
   }
   if (name) rememberFairName(name);
+  await room.joinRelays();  // before the table: its mailbox shares the room's relays
   try {
-    await FairSession.start({ game, players, options, name }, { room, autoShare: false });
+    await FairSession.start({ game, players, options, name }, { room, autoShare: false, roomKey: room.roomKey });
   } catch (err) {
     room.close();
     throw err;
@@ -208,12 +194,15 @@ export async function openLiveLink(hash, target) {
   markUsed(data.id);
   const hostName = data.name.slice(0, 40) || t("seatName", data.host + 1, true);
   const gid = storedGid(data.g, data.to);
-  const room = new LiveRoom({ host: false, seat: data.to, hostSeat: data.host, game: data.game, players: data.n, gid, inviter: invite });
+  const saved = gid !== null ? loadFair(gid, data.to) : null;
+  const roomKey = isRoomKey(data.r) ? data.r : saved && isRoomKey(saved.room) ? saved.room : null;
+  const room = new LiveRoom({ host: false, seat: data.to, hostSeat: data.host, game: data.game, players: data.n, gid, inviter: invite, roomKey });
   room.hostName = hostName;
   // a fresh invite to a game this browser plays already: its table again, then the channel
-  const saved = gid !== null ? loadFair(gid, data.to) : null;
-  if (saved) await FairSession.restore(saved, { room, autoShare: false });
-  else room.pendingName = await askName(data, hostName);
+  if (!saved) room.pendingName = await askName(data, hostName);
+  if (currentRoom() !== room) return;
+  await room.joinRelays();
+  if (saved) await FairSession.restore(saved, { room, autoShare: false, roomKey });
   if (currentRoom() !== room) return;  // another table was opened meanwhile
   app.dataset.liveInvite = saved ? "resumed" : "joined";
   // the host may take minutes to open the answer (a test shortens the wait)
@@ -228,6 +217,15 @@ export async function openLiveLink(hash, target) {
   }
   peer.connecting();
   const code = await pack(JSON.stringify({ v: 1, k: "a", id: data.id, seat: data.to, o: answer }));
+  if (await answerByRelays(room, { t: "answer", id: data.id, seat: data.to, o: answer })) {
+    // one link to join: the answer went through the relays; its link stays folded as the fallback
+    linkDialog(room, "live-answer-dialog", { title: t("liveRelayTitle", hostName), hint: t("liveRelayHint", hostName),
+                                             url: `${baseUrl()}#a=${code}`, fold: t("liveRelayFold", hostName) });
+    app.dataset.liveAnswerBy = "relays";
+    room.renderPanel();
+    return;
+  }
+  app.dataset.liveAnswerBy = "link";
   linkDialog(room, "live-answer-dialog", { title: t("liveAnswerTitle", hostName), hint: t("liveAnswerHint", hostName),
                                            url: `${baseUrl()}#a=${code}` });
   room.renderPanel();
@@ -243,6 +241,23 @@ function offerByLink(data) {
     run: () => { dropNote("capability-live"); nav.newFairGame({ game: data.game, players: data.n, options: {}, name: lastFairName() }).catch((err) => showError($("import-message"), err)); },
   }]);
   window.scrollTo(0, 0);
+}
+
+// The friend's answer through the relays (waiting a few seconds for them to open); true if a
+// relay took it. If no direct channel opens soon, the host's messages stored on the relays make
+// the table all the same.
+async function answerByRelays(room, frame) {
+  const link = room.relayLink;
+  for (let i = 0; i < 30 && link.state === "connecting"; i++) await new Promise((r) => setTimeout(r, 100));
+  if (link.state !== "open") return false;
+  const took = await room.relay.send(frame, { store: false }).then((r) => r.ok.length > 0).catch(() => false);
+  if (took) {
+    room.scope.timeout(() => {
+      if (room.session || (room.peers.get(room.hostSeat) || {}).state === "open") return;
+      room.relay.history(0).then((frames) => room.joinFromRelays(frames.map((f) => f.body))).catch(() => {});
+    }, RELAY_JOIN_MS);
+  }
+  return took;
 }
 
 async function openAnswer(code, data, target) {
@@ -297,14 +312,15 @@ export async function resumeLive(restore) {
   const s = rememberedRoom();
   if (!s || typeof s.gid !== "string" || !Number.isInteger(s.seat)) return false;
   const r = new LiveRoom({ host: Boolean(s.host), seat: s.seat, hostSeat: s.hostSeat || 0, game: s.game, players: s.players,
-                           gid: s.gid, inviter: invite });
+                           gid: s.gid, inviter: invite, roomKey: isRoomKey(s.roomKey) ? s.roomKey : null });
+  await r.joinRelays();  // the pages find each other again through the relays (live-relay.mjs)
   const session = await restore(s.gid, s.seat, r);
   if (!session) {
     r.close();
     return false;
   }
   if (r.host && Array.isArray(s.local) && s.local.length) await r.run(() => r.hosted.restore(s.local));
-  if (!r.host) $("message").textContent = t("liveAskInvite", r.nameOf(r.hostSeat));
+  if (!r.host && r.relayLink.state !== "open") $("message").textContent = t("liveAskInvite", r.nameOf(r.hostSeat));
   r.renderPanel();
   return true;
 }

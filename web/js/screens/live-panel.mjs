@@ -22,10 +22,20 @@ function hereText(room, h, name) {
 function seatState(room, seat) {
   if (seat === room.seat) return "open";
   if (room.host && room.hosted.has(seat)) return "open";
-  if (room.host) return (room.peers.get(seat) || {}).state || "none";
-  if (seat === room.hostSeat) return (room.peers.get(seat) || {}).state || "none";
-  const hostOpen = (room.peers.get(room.hostSeat) || {}).state === "open";
-  return hostOpen && room.others && room.others[seat] ? "open" : "none";
+  const direct = room.host || seat === room.hostSeat ? (room.peers.get(seat) || {}).state || "none"
+    : (room.peers.get(room.hostSeat) || {}).state === "open" && room.others && room.others[seat] ? "open" : "none";
+  // no direct channel, but the relays carry the game to a seat that has joined it
+  const joined = room.session && room.session.joinedSeats().includes(seat);
+  if (direct !== "open" && joined && room.relayLink.state === "open" && room.session.mailbox && room.session.mailbox.state === "open") return "relay";
+  return direct;
+}
+
+function awayText(room, seat) {
+  const since = room.relayLink.away.get(seat);
+  if (!since) return "";
+  const d = new Date(since);
+  const today = new Date().toDateString() === d.toDateString();
+  return t("liveAwaySince", d.toLocaleString(getLang(), today ? { timeStyle: "short" } : { dateStyle: "short", timeStyle: "short" }));
 }
 
 export function renderPanel(room) {
@@ -36,7 +46,8 @@ export function renderPanel(room) {
     $("status-line").after(panel);
   }
   const states = { open: t("liveConnected"), connecting: t("liveConnecting"), new: t("liveConnecting"),
-                   closed: t("liveReconnecting"), failed: t("liveNotConnected"), none: t("liveNotConnected") };
+                   closed: t("liveReconnecting"), failed: t("liveNotConnected"), none: t("liveNotConnected"),
+                   relay: t("liveByRelays") };
   const dots = el("ul", { class: "live-seats" });
   const v = match.view;
   const shown = v ? v.seat : room.seat;
@@ -49,7 +60,8 @@ export function renderPanel(room) {
     const li = el("li", { class: "live-seat", "data-seat": String(s), "data-state": st },
       el("span", { class: "live-dot", "aria-hidden": "true" }),
       el("span", { class: "live-name" }, name + (me ? ` (${t("liveYou")})` : "")),
-      el("span", { class: "live-state" }, me ? "" : here ? hereText(room, here, name) + (room.host || st === "open" ? "" : ` · ${states[st]}`) : states[st]));
+      el("span", { class: "live-state" }, me ? "" : here ? hereText(room, here, name) + (room.host || st === "open" ? "" : ` · ${states[st]}`)
+        : [states[st], awayText(room, s)].filter(Boolean).join(" · ")));
     if (here) li.dataset.here = here.kind;
     if (v && !v.over && v.current_seat === s) li.classList.add("live-turn");
     if (room.host && s !== room.seat && !here && st !== "open" && !room.stopped) {
@@ -86,6 +98,16 @@ export function renderPanel(room) {
   if (room.host && v && v.over && !room.stopped) {
     panel.prepend(el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => room.run(() => room.rematch()) }, t("liveRematch")));
   }
+  // which way the game goes: directly, or (some seats) through the relays
+  const ways = Array.from({ length: room.players }, (_, s) => s).filter((s) => s !== room.seat && !hereOf(room, s)).map((s) => seatState(room, s));
+  const way = ways.includes("relay") ? "relays" : ways.length && ways.every((x) => x === "open") ? "direct" : "";
+  app.dataset.liveWay = way;
+  let wayLine = $("live-way");
+  if (!wayLine) {
+    wayLine = el("p", { id: "live-way", class: "hint live-way", role: "status" });
+    panel.append(wayLine);
+  }
+  wayLine.textContent = way === "relays" ? t("liveWayRelays") : "";
   const all = [...room.peers.values()];
   app.dataset.live = all.length && all.every((p) => p.state === "open") ? "open"
     : all.some((p) => p.state === "failed") ? "failed" : all.some((p) => p.state === "closed") ? "closed"

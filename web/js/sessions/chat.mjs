@@ -15,6 +15,7 @@ export const CHAT_KEEP = 50;  // the lines a game keeps
 // A kept line: {seat, text} or {seat, p} (a phrase's number), and `at` (ISO time, as this browser saw it).
 export function validLine(x) {
   return Boolean(x && typeof x === "object" && Number.isInteger(x.seat) && x.seat >= 0 && x.seat < 5 && typeof x.at === "string"
+    && Number.isInteger(x.c)
     && x.at.length <= 30 && ((typeof x.text === "string" && x.text.length <= CHAT_MAX) || (Number.isInteger(x.p) && PHRASES[x.p])));
 }
 
@@ -23,6 +24,7 @@ export class Chat {
     this.session = session;
     this.lines = (Array.isArray(lines) ? lines : []).filter(validLine).slice(-CHAT_KEEP);
     this.times = new Map();
+    this.seen = new Set(this.lines.map((x) => `${x.seat}.${x.c}`));  // a relay brings a line again after a reload
   }
 
   get last() {
@@ -39,8 +41,9 @@ export class Chat {
     if (!room || !room.joined) return;
     engine.request({ op: "fair_chat", party: this.session.mainParty, ...what }).then(({ message }) => {
       done();
-      this.show({ seat: message.seat, text: message.text, p: message.p });
+      this.show({ seat: message.seat, text: message.text, p: message.p }, message.c);
       room.sendAll({ t: "chat", m: message });
+      if (room.relay) room.relay.send({ t: "chat", m: message }, { store: true }).catch(() => {});  // for whoever is not here now
     }).catch((err) => showError($("message"), err));
   }
 
@@ -49,6 +52,7 @@ export class Chat {
     const room = this.room;
     if (!room) return;
     if (!m || typeof m !== "object" || Array.isArray(m) || !Number.isInteger(m.seat) || (room.host && from !== null && m.seat !== from)) return room.refuse("malformed");
+    if (this.seen.has(`${m.seat}.${m.c}`)) return;  // shown already (over another way, or before a reload)
     if (!this.allowed(m.seat)) return room.refuse("chat_flood");
     return room.run(async () => {
       if (this.session.chat !== this || !this.session.alive) return;
@@ -56,11 +60,11 @@ export class Chat {
       try {
         said = await engine.request({ op: "fair_chat_check", party: this.session.mainParty, message: m });
       } catch (err) {
-        if (err.reason !== "fair.chat_replayed") room.refuse(err.reason || err.code || "refused", err);
+        if (err.reason !== "fair.replayed") room.refuse(err.reason || err.code || "refused", err);
         return;
       }
       if ("p" in said && !PHRASES[said.p]) return room.refuse("malformed");
-      this.show(said);
+      this.show(said, m.c);
       if (room.host) room.sendAll({ t: "chat", m }, from);
     });
   }
@@ -74,9 +78,10 @@ export class Chat {
     return true;
   }
 
-  show(said) {
-    if (this.session.chat !== this) return;  // a line of the last game, late
-    const line = { seat: said.seat, ...(said.text !== undefined ? { text: said.text } : { p: said.p }), at: new Date().toISOString() };
+  show(said, c) {
+    if (this.session.chat !== this || this.seen.has(`${said.seat}.${c}`)) return;  // a line of the last game, late
+    this.seen.add(`${said.seat}.${c}`);
+    const line = { seat: said.seat, ...(said.text !== undefined ? { text: said.text } : { p: said.p }), at: new Date().toISOString(), c };
     this.lines.push(line);
     if (this.lines.length > CHAT_KEEP) this.lines.shift();
     this.session.keepChat(this.lines);

@@ -11,6 +11,8 @@ import { autoStep, logEvents, openTable, resultText, sayStatus, setSeats, setVie
 import { showEnd } from "../screens/end.mjs";
 import { LinkTransport } from "../transports/link.mjs";
 import { Chat } from "./chat.mjs";
+import { RelayMailbox } from "./mailbox.mjs";
+import { isRoomKey, newRoomKey } from "../net/seal.mjs";
 import { alertTurn, clearTurnAlert } from "../turn-alert.mjs";
 import { entryTitle } from "../games.mjs";
 import { rememberTable } from "./remember.mjs";
@@ -19,7 +21,7 @@ import { Queue, Scope } from "./session.mjs";
 export class FairSession {
   // `autoShare`: a link to the next player opens by itself when this seat has sent something
   // (by link); a live table passes its messages on by itself and offers links per seat.
-  constructor(r, { autoShare = true } = {}) {
+  constructor(r, { autoShare = true, roomKey = null } = {}) {
     this.kind = "fair";
     this.matchId = r.party;
     this.mainParty = r.party;  // this seat's own party (a live host may show another of its seats)
@@ -41,6 +43,9 @@ export class FairSession {
     this.check = null;    // the record's check at the end, kept with the game for the menu
     this.messages = [];   // every message the party took in, in that order (the store's copy)
     this.chat = new Chat(this);
+    // the key of this game's relay room: made by whoever opens the game, carried by its links
+    this.roomKey = isRoomKey(roomKey) ? roomKey : null;
+    this.mailbox = null;  // the relays (sessions/mailbox.mjs), while this table is open
     this.offers = { undo: false, hint: false, again: false, replayBar: false, decisionIntoView: false };
     this.stats = { mode: "fair", saveId: null };
     this.scope = new Scope();
@@ -49,9 +54,9 @@ export class FairSession {
 
   // ---- opening: a new game, an invitation taken, a game from storage ----
 
-  static async start({ game, players, options, name }, opts) {
+  static async start({ game, players, options, name }, opts = {}) {
     const r = await engine.request({ op: "fair_new", game, players, seat: 0, options, name: name || undefined });
-    return FairSession.open(r, [], opts);
+    return FairSession.open(r, [], { roomKey: newRoomKey(), ...opts });
   }
 
   static async join({ messages, seat, name, names }, opts) {
@@ -59,9 +64,9 @@ export class FairSession {
     return FairSession.open(r, [], opts);
   }
 
-  static async restore(saved, opts) {
+  static async restore(saved, opts = {}) {
     const r = await engine.request({ op: "fair_restore", private: saved.private, messages: saved.messages, names: saved.names });
-    return FairSession.open(r, saved.messages, { ...opts, saved });
+    return FairSession.open(r, saved.messages, { roomKey: saved.room, ...opts, saved });
   }
 
   // The table opens with this party; `held`: the messages the store has already.
@@ -83,7 +88,34 @@ export class FairSession {
     if (!s.persist(r, { full: held })) $("message").textContent = t("fairStorageFailed");
     if (opts.room) opts.room.attach(s);
     await s.absorb(r, { opened: true });
+    s.openMailbox();
     return s;
+  }
+
+  // The relays, if the settings allow them: every move since the game began, then as they come.
+  openMailbox() {
+    if (!this.roomKey || !this.alive) return;
+    this.mailbox = new RelayMailbox(this, this.roomKey, { shared: this.room ? this.room.relay : null });
+    this.mailbox.onState(() => { if (this.alive && this.lastView) this.renderWaiting(); });
+    this.scope.defer(() => this.mailbox.close());
+    this.mailbox.open();
+  }
+
+  // The seats that have joined the game (the others still hold an invitation).
+  joinedSeats() {
+    const all = Array.from({ length: this.players }, (_, s) => s);
+    return this.waiting && this.waiting.for === "join" ? all.filter((s) => !this.waiting.seats.includes(s)) : all;
+  }
+
+  // The seats' names as this table says them (a live host names its own computer seats).
+  tableNames() {
+    return this.room && this.room.hosted ? this.room.hosted.tableNames() : match.seats.map((x) => x.name);
+  }
+
+  // The relays carry this seat's messages now (an invitation still goes by link: the one who
+  // takes it has no key to the room before).
+  byRelays() {
+    return Boolean(this.mailbox && this.mailbox.state === "open") && this.waiting.for !== "join";
   }
 
   get alive() {
@@ -92,6 +124,7 @@ export class FairSession {
 
   dispose() {
     clearTurnAlert();
+    delete app.dataset.relays;
     if (this.room) this.room.detach(this);
     this.scope.dispose();
     delete app.dataset.fairWaiting;
@@ -198,8 +231,9 @@ export class FairSession {
       alertTurn({ title: t("turnAlertTitle", entryTitle(this.game)), body: t("turnAlertBody", match.names[this.seat] || "") });
     }
     if (shown) this.wasMine = mine;
+    if (this.mailbox) this.mailbox.deliver(fresh);
     if (this.room) this.room.changed(r, fresh);
-    else if (this.autoShare && this.to !== null && r.send.length > 0) this.links.share().catch((err) => showError($("message"), err));
+    else if (this.autoShare && this.to !== null && r.send.length > 0 && !this.byRelays()) this.links.share().catch((err) => showError($("message"), err));
     if (r.view.over && shown) this.verify();
   }
 
@@ -231,6 +265,7 @@ export class FairSession {
       turn: this.waiting.for === "move" && this.waiting.seats[0] === this.seat ? "me" : this.to, waiting: this.waiting.for,
       waitingSeats: this.waiting.seats.filter((x) => x !== this.seat),
       scores: v.scores, winners: v.winners || null, check: this.check, count: this.count, chat: this.chat.lines,
+      room: this.roomKey,
     };
     if (full) {
       const ok = writeFair({ ...meta, messages: full });
@@ -309,6 +344,15 @@ export class FairSession {
     else if (w.for === "reveal" && !this.sawAct && !this.sawKeys) text.textContent = t("fairWaitFirstDraw", names, count, since);
     else if (w.for === "reveal") text.textContent = t("fairWaitReveal", names, count, since);
     else text.textContent = t("fairWaitMove", names, count, since);
+    // the relays carry the moves: no link to send, one still offered (a friend without relays)
+    if (this.to !== null && this.byRelays()) {
+      text.textContent += " " + t("fairByRelays");
+      send.textContent = t("fairSendInstead", match.names[this.to]);
+      send.classList.remove("primary");
+    } else {
+      send.classList.add("primary");
+      if (this.to !== null && this.mailbox && this.mailbox.state === "failed") text.textContent += " " + t("fairRelaysFailed");
+    }
   }
 
   // ---- the end: the record checked ----

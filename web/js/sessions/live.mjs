@@ -10,6 +10,8 @@ import { sayStatus } from "../screens/table.mjs";
 import { lastFairName } from "../fair-store.mjs";
 import { Peer } from "../net/peer.mjs";
 import { FRAME_KINDS } from "../transports/transport.mjs";
+import { b64url } from "../net/b64.mjs";
+import { RoomRelay } from "./live-relay.mjs";
 import { renderPanel } from "../screens/live-panel.mjs";
 import { HostedSeats } from "./hosted.mjs";
 import { FairSession } from "./fair.mjs";
@@ -26,10 +28,12 @@ export const currentRoom = () => room;
 
 export class LiveRoom {
   // `inviter(room, seat)`: the invite dialog for a seat (screens/live-invite.mjs)
-  constructor({ host, seat, hostSeat = 0, game, players, gid = null, failMs, inviter }) {
+  // `roomKey`: the game's relay room (the invite carries it), null without relays
+  constructor({ host, seat, hostSeat = 0, game, players, gid = null, failMs, inviter, roomKey = null }) {
     if (room) room.close();
     room = this;
-    Object.assign(this, { host, seat, hostSeat, game, players, gid, failMs, inviter });
+    Object.assign(this, { host, seat, hostSeat, game, players, gid, failMs, inviter, roomKey });
+    this.relayLink = new RoomRelay(this, roomKey);
     this.session = null;
     this.scope = new Scope();
     this.queue = new Queue();
@@ -57,6 +61,66 @@ export class LiveRoom {
 
   get alive() {
     return this.scope.alive;
+  }
+
+  // ---- the relays: signalling, and the game's messages before a friend's table opens ----
+
+  get relay() {
+    return this.relayLink.channel;
+  }
+
+  async joinRelays() {
+    const channel = await this.relayLink.join();
+    if (channel) channel.onFrame((body) => this.relayFrame(body));
+    return channel;
+  }
+
+  relayFrame(body) {
+    if (!body || typeof body !== "object" || !this.alive) return;
+    if (body.t === "m") {  // the mailbox takes a game's messages once the table is open
+      if (!this.session && !this.host) this.joinFromRelays([body]);
+      return;
+    }
+    this.relayLink.frame(body);
+  }
+
+  // A friend whose direct channel does not open: the host's messages, stored on the relays, make
+  // its table all the same (the game then goes on through the relays).
+  joinFromRelays(frames) {
+    const messages = frames.filter((f) => f && f.t === "m" && Array.isArray(f.m) && f.m.length <= 400).flatMap((f) => f.m);
+    if (!messages.length || this.session) return;
+    this.run(async () => {
+      if (this.session) return;
+      const join = messages.filter((m) => m && m.kind === "join");
+      if (!join.length) return;
+      try {
+        await FairSession.join({ messages: join.concat(messages.filter((m) => m && m.kind !== "join")), seat: this.seat,
+                                 name: this.pendingName || lastFairName(), names: frames.find((f) => Array.isArray(f.names))?.names },
+                               { room: this, autoShare: false, roomKey: this.roomKey });
+      } catch { /* not all there yet: the next frame tries again */ }
+    });
+  }
+
+  newInviteId() {
+    return b64url(crypto.getRandomValues(new Uint8Array(9)));
+  }
+
+  // An answer to an invite or an offer (a link's or the relays'): "accepted", or why not.
+  async acceptAnswer(a) {
+    const inv = this.invites.get(a.id);
+    if (!inv) return "unknown";
+    if (inv.used) return "spent";
+    if (Date.now() > inv.exp) return "expired";
+    inv.used = true;
+    try {
+      await inv.peer.accept(a.o);
+    } catch {
+      inv.peer.close("bad_answer");
+      return "bad";
+    }
+    app.dataset.liveAnswer = "accepted";
+    this.renderPanel();
+    return "accepted";
   }
 
   // ---- the fair session this room plays ----
@@ -89,14 +153,15 @@ export class LiveRoom {
     this.hosted.clear();
     this.scope.dispose();
     try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing to forget */ }
-    for (const key of ["live", "liveRefused", "liveMismatch", "liveAsked", "liveAnswer", "liveAnswerTimeout"]) delete app.dataset[key];
+    for (const key of ["live", "liveRefused", "liveMismatch", "liveAsked", "liveAnswer", "liveAnswerTimeout", "liveWay", "liveAnswerBy"]) delete app.dataset[key];
   }
 
   remember() {  // (rememberedRoom reads it)
     try {
       // the host's own other seats go with it: their secrets never leave this browser
       sessionStorage.setItem(SESSION_KEY, JSON.stringify({ gid: this.gid, seat: this.seat, host: this.host, hostSeat: this.hostSeat,
-                                                          game: this.game, players: this.players, local: this.hosted.saved() }));
+                                                          game: this.game, players: this.players, local: this.hosted.saved(),
+                                                          roomKey: this.roomKey }));
     } catch { /* a reload then shows the menu; the game is still in storage */ }
   }
 
@@ -237,7 +302,8 @@ export class LiveRoom {
     return this.run(async () => {
       try {
         if (!this.session) {
-          await FairSession.join({ messages: frame.m, seat: this.seat, name: this.pendingName || lastFairName(), names }, { room: this, autoShare: false });
+          await FairSession.join({ messages: frame.m, seat: this.seat, name: this.pendingName || lastFairName(), names },
+                                 { room: this, autoShare: false, roomKey: this.roomKey });
         } else {
           await this.session.receive(frame.m, names, this.session.mainParty);
         }

@@ -24,7 +24,11 @@ export class LinkTransport {
     if (!s.alive) return;
     const url = new URL(location.href);
     url.search = "";
-    url.hash = "f=" + await pack(JSON.stringify({ v: 1, to: link.to, invite: link.invite, names: link.names, m: link.messages }));
+    // the room key lets the friend's page find this game's moves on the relays (a bearer secret:
+    // whoever holds the link may read the game's frames, as whoever holds it may join the seat)
+    const carried = { v: 1, to: link.to, invite: link.invite, names: link.names, m: link.messages };
+    if (s.roomKey) carried.r = s.roomKey;
+    url.hash = "f=" + await pack(JSON.stringify(carried));
     const title = entryTitle(match.game);
     const name = match.names[s.to], me = match.names[s.seat], seat = s.to + 1, players = match.seats.length;
     if (link.invite) {

@@ -1,0 +1,183 @@
+"""A table friends come back to (issue 37), through real relay software on localhost
+(tests/relay_support.py: PyPI nostr-relay, and a hostile proxy before it): one link to join, the
+pages finding each other again by themselves after a reload, the game going on through the relays
+when no direct channel opens, a turn-based game with only one page open at a time — and the relay
+reading and forging nothing."""
+
+import sys
+import time
+
+import pytest
+
+from browser_support import ROOT
+from relay_support import HostileProxy, nostr_relay  # noqa: F401 (a fixture)
+from test_live_play import READY, SHORT, SHORT_ELAWA, new_page, play, ready, same_state
+
+pytestmark = pytest.mark.browser
+# no direct channel can open: no candidates at all (a network that would need TURN)
+NO_DIRECT = """(() => { const P = globalThis.RTCPeerConnection;
+  globalThis.RTCPeerConnection = function (cfg) { return new P({ ...(cfg || {}), iceTransportPolicy: 'relay' }); };
+  globalThis.RTCPeerConnection.prototype = P.prototype; })();"""
+
+
+def relay_page(browser, url, lang="de", phone=True, context=None, direct=True):
+    p = new_page(browser, lang, phone, context)
+    p.add_init_script(f"globalThis.urzeitTestRelays = [{url!r}]")
+    if not direct:
+        p.add_init_script(NO_DIRECT)
+    return p
+
+
+def checked(page):
+    rec = page.evaluate("() => window.urzeit.request({op: 'fair_record', party: window.urzeit.session.matchId})")
+    sys.path.insert(0, str(ROOT / "py"))
+    from urzeit import fair
+    fair.check(rec)
+    return rec
+
+
+HOST, FRIEND = "Adalbertine", "Bonifatius"  # names long enough to be sure no ciphertext holds them by chance
+
+
+def host_live(page, served_dist, game="sammler", options=SHORT):
+    ready(page, served_dist)
+    page.evaluate("([g, o, n]) => window.urzeit.startLive({game: g, players: 2, options: o, name: n})", [game, options, HOST])
+    page.wait_for_selector("#live-panel .live-seat[data-seat='1'] .live-invite", timeout=READY)
+    page.click("#live-panel .live-invite[data-seat='1']")
+    page.wait_for_function("() => (document.getElementById('live-invite-dialog-link') || {}).value?.includes('#l=')")
+    return page.locator("#live-invite-dialog-link").input_value()
+
+
+def join_by_one_link(friend, link, name=FRIEND):
+    friend.goto(link.replace("/#", "/?test=1#"))
+    friend.wait_for_selector("#live-name-dialog[open]", timeout=READY)
+    friend.fill("#live-name", name)
+    friend.click("#live-name-ok")
+
+
+def test_one_link_to_join_and_the_pages_find_each_other_again(browser, served_dist, nostr_relay):
+    host = relay_page(browser, nostr_relay.url, "en", phone=False)
+    link = host_live(host, served_dist)
+    friend = relay_page(browser, nostr_relay.url)
+    t0 = time.monotonic()
+    join_by_one_link(friend, link)
+    # no answer link to send back: the table opens on both sides
+    for p in (host, friend):
+        p.wait_for_selector("#app[data-live='open'][data-mode='fair']", timeout=30_000)
+    joined = time.monotonic() - t0
+    assert friend.locator("#app").get_attribute("data-live-answer-by") == "relays"
+    assert friend.locator("#live-answer-dialog[open]").count() == 0  # closed once connected
+    assert host.locator("#live-invite-dialog[open]").count() == 0
+    play([host, friend], moves=3)
+
+    # the friend reloads: the pages find each other again by themselves
+    at = same_state([host, friend])
+    friend.reload()
+    friend.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
+    t1 = time.monotonic()  # both online again
+    host.wait_for_selector("#live-panel .live-seat[data-seat='1'] .live-state:has-text('away since')", timeout=10_000)
+    for p in (host, friend):
+        p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+    back = time.monotonic() - t1
+    assert same_state([host, friend]) == at
+    # while away, the host's panel said so, and since when
+    play([host, friend], moves=2)
+
+    # the host reloads
+    host.reload()
+    host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
+    t2 = time.monotonic()
+    for p in (host, friend):
+        p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+    host_back = time.monotonic() - t2
+    print(f"joined by one link in {joined:.1f} s (the friend's page loading included); once both were online again, "
+          f"the friend's reload reconnected in {back:.1f} s, the host's in {host_back:.1f} s")
+    assert back < 10 and host_back < 10
+    play([host, friend])
+    assert checked(host) == checked(friend)
+    # what the relay keeps: ciphertext only — no move, no name
+    stored = " ".join(str(r) for r in nostr_relay.stored_events())
+    assert stored and HOST not in stored and FRIEND not in stored and '"kind": "act"' not in stored and '"kind":"act"' not in stored
+    host.context.close()
+    friend.context.close()
+
+
+def test_without_a_direct_channel_the_game_goes_on_through_the_relays(browser, served_dist, nostr_relay):
+    host = relay_page(browser, nostr_relay.url, "en", phone=False, direct=False)
+    link = host_live(host, served_dist, "elawa", SHORT_ELAWA)
+    friend = relay_page(browser, nostr_relay.url, direct=False)
+    join_by_one_link(friend, link)
+    friend.wait_for_selector("#app[data-mode='fair'][data-game='elawa']", timeout=60_000)
+    for p in (host, friend):
+        p.wait_for_selector("#app[data-live-way='relays']", timeout=60_000)
+    assert "Relais" in friend.locator("#live-way").inner_text()
+    play([host, friend])
+    assert checked(host) == checked(friend)
+    host.context.close()
+    friend.context.close()
+
+
+def test_a_turn_based_game_with_only_one_page_open_at_a_time(browser, served_dist, nostr_relay):
+    """Ada and Bo play Elawa by turns, days apart: each opens the game, finds every move since,
+    moves and closes the page. After the invitation, no link goes between them."""
+    ada_ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 860})
+    bo_ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740})
+    ada = relay_page(browser, nostr_relay.url, "en", context=ada_ctx)
+    ready(ada, served_dist)
+    ada.evaluate("([o, n]) => window.urzeit.startFair({game: 'elawa', players: 2, options: o, name: n})", [SHORT_ELAWA, HOST])
+    ada.wait_for_selector("#share-dialog[open]", timeout=READY)  # the invitation: the one link
+    invitation = ada.locator("#share-link").input_value()
+    ada.close()
+    bo = relay_page(browser, nostr_relay.url, context=bo_ctx)
+    bo.goto(invitation.replace("/#", "/?test=1#"))
+    bo.wait_for_selector("#fair-name-dialog[open]", timeout=READY)
+    bo.fill("#fair-name", FRIEND)
+    bo.click("#fair-name-ok")
+    bo.wait_for_selector("#app[data-mode='fair'][data-game='elawa'][data-relays='open']", timeout=READY)
+    pages, turn, moves, p = {"ada": ada_ctx, "bo": bo_ctx}, "bo", 0, bo
+    for _ in range(80):
+        if p is None:
+            p = relay_page(browser, nostr_relay.url, "en" if turn == "ada" else "de", context=pages[turn])
+            ready(p, served_dist)
+            p.click("#saved-list .fair-game .fair-open")  # the running game, from the menu
+            p.wait_for_selector("#app[data-mode='fair'][data-game='elawa']", timeout=READY)
+        # every move since, from the relays: then it is this player's move (or the game is over)
+        p.wait_for_function("() => window.urzeit.view.over || document.getElementById('app').dataset.fairWaiting === 'me'",
+                            timeout=30_000)
+        if p.evaluate("() => window.urzeit.view.over"):
+            rec = checked(p)
+            break
+        while p.locator("#app").get_attribute("data-fair-waiting") == "me" and not p.evaluate("() => window.urzeit.view.over"):
+            assert p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")["ok"]
+            moves += 1
+        assert p.locator("#share-dialog[open]").count() == 0  # no link to send: the relays carry it
+        p.wait_for_function("() => window.urzeit.session.relays.unsent === 0", timeout=20_000)  # the relays took it
+        p.close()
+        p = None
+        turn = "bo" if turn == "ada" else "ada"
+    else:
+        raise AssertionError("the game did not end")
+    assert moves > 4 and rec["result"]["over"]
+    stored = " ".join(str(r) for r in nostr_relay.stored_events())
+    assert HOST not in stored and FRIEND not in stored and '"kind":"act"' not in stored
+    ada_ctx.close()
+    bo_ctx.close()
+
+
+def test_a_hostile_relay_changes_nothing(browser, served_dist, nostr_relay):
+    proxy = HostileProxy(nostr_relay.url, seed=3, drop=0.0).start()
+    try:
+        host = relay_page(browser, proxy.url, "en", phone=False, direct=False)
+        link = host_live(host, served_dist, "elawa", SHORT_ELAWA)
+        friend = relay_page(browser, proxy.url, direct=False)
+        join_by_one_link(friend, link)
+        friend.wait_for_selector("#app[data-mode='fair'][data-game='elawa']", timeout=60_000)
+        play([host, friend])
+        assert checked(host) == checked(friend)
+        assert proxy.log["injected"] > 20 and proxy.log["duplicated"] > 0
+        for p in (host, friend):
+            assert p.locator("#app").get_attribute("data-live-refused") is None  # a forgery never reached the game
+        host.context.close()
+        friend.context.close()
+    finally:
+        proxy.stop()

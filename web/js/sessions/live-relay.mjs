@@ -1,0 +1,141 @@
+// A live room's signalling through the relays (docs/live-play.md, "Relays"): the friend's WebRTC
+// answer goes back by itself (one link to join), and pages that lost each other — a reload, a
+// locked phone, a lost network, the host back from the menu — find each other again: whoever
+// misses a peer knocks; the host answers a knock with a fresh offer, the friend the offer with
+// its answer. Knocks go only while someone is missing, a few seconds apart, then slower: relays
+// are shared by many. The frames are sealed with the game's room key (net/relay-room.mjs).
+import { joinConfigured } from "../net/relay-room.mjs";
+import { validTrimmed } from "../net/peer.mjs";
+
+const KNOCK_MS = 3000, KNOCK_SLOW_MS = 20_000, SLOW_AFTER_MS = 120_000;
+const OFFER_AGAIN_MS = 8000;  // a seat's unanswered offer is made anew after this long
+const SIGNAL = { store: false };
+
+export class RoomRelay {
+  constructor(room, roomKey) {
+    this.room = room;
+    this.roomKey = roomKey;
+    this.channel = null;     // the relay room (net/relay-room.mjs)
+    this.state = "off";      // "off" | "connecting" | "open" | "failed"
+    this.missingSince = null;
+    this.lastKnock = 0;
+    this.offered = new Map();  // seat → {id, at} of the host's last offer to it
+    this.away = new Map();     // seat → ms since when its page is not connected here
+  }
+
+  async join() {
+    if (!this.roomKey) return null;
+    this.state = "connecting";
+    try {
+      this.channel = await joinConfigured(this.roomKey, { me: `seat${this.room.seat}` });
+    } catch (err) {
+      this.state = err.code === "relays_off" ? "off" : "failed";
+      return null;
+    }
+    if (!this.room.alive) {
+      this.channel.close();
+      return null;
+    }
+    this.room.scope.defer(() => this.channel.close());
+    this.channel.onStatus(() => this.status());
+    this.status();
+    this.room.scope.interval(() => this.tick(), 1000);
+    return this.channel;
+  }
+
+  status() {
+    const all = Object.values(this.channel.status());
+    this.state = all.includes("open") ? "open" : all.every((x) => x === "failed" || x === "closed") ? "failed" : "connecting";
+    this.room.renderPanel();
+  }
+
+  send(frame) {
+    if (!this.channel || this.state !== "open") return false;
+    this.channel.send(frame, SIGNAL).catch(() => {});
+    return true;
+  }
+
+  // The seats this page should be connected with and is not (a friend: its host; the host: every
+  // friend who has joined the game).
+  missing() {
+    const room = this.room;
+    if (!room.session || !room.joined) return [];
+    const joined = room.session.lastView ? room.session.joinedSeats() : [];
+    const want = room.host ? joined.filter((s) => s !== room.seat && !room.hosted.has(s)) : [room.hostSeat];
+    return want.filter((s) => (room.peers.get(s) || {}).state !== "open");
+  }
+
+  tick() {
+    const now = Date.now();
+    const missing = this.missing();
+    for (const s of missing) if (!this.away.has(s)) this.away.set(s, now);
+    for (const s of [...this.away.keys()]) if (!missing.includes(s)) this.away.delete(s);
+    if (!missing.length) {
+      this.missingSince = null;
+      return;
+    }
+    if (this.missingSince === null) this.missingSince = now;
+    const every = now - this.missingSince > SLOW_AFTER_MS ? KNOCK_SLOW_MS : KNOCK_MS;
+    if (now - this.lastKnock < every) return;
+    this.lastKnock = now;
+    this.send({ t: "knock", seat: this.room.seat, g: this.room.gid });
+    if (this.room.host) for (const s of missing) this.offer(s);
+  }
+
+  // ---- frames from the relays (sealed: only holders of the room key can make one) ----
+
+  frame(body) {
+    const room = this.room;
+    if (body.t === "knock") {
+      if (!Number.isInteger(body.seat) || body.seat === room.seat) return;
+      if (room.host) this.offer(body.seat);
+      else if (body.seat === room.hostSeat && this.missing().length) {  // the host is back: knock back at once
+        this.lastKnock = 0;
+        this.tick();
+      }
+      return;
+    }
+    if (body.t === "offer" && !room.host) return this.answerOffer(body);
+    if (body.t === "answer" && room.host) return this.takeAnswer(body);
+    if (body.t === "chat" && room.session) room.session.chat.received(null, body.m);
+  }
+
+  // The host: a fresh offer for a seat that is not connected (a knock, or its own tick).
+  offer(seat) {
+    const room = this.room;
+    if (!Number.isInteger(seat) || seat < 0 || seat >= room.players || seat === room.seat || room.hosted.has(seat)) return;
+    if ((room.peers.get(seat) || {}).state === "open") return;
+    const last = this.offered.get(seat);
+    if (last && Date.now() - last.at < OFFER_AGAIN_MS) return;
+    const id = room.newInviteId();
+    this.offered.set(seat, { id, at: Date.now() });
+    room.run(async () => {
+      const peer = room.newPeer(seat);
+      const o = await peer.offer();
+      room.invites.set(id, { seat, peer, exp: Date.now() + 10 * 60 * 1000, used: false });
+      this.send({ t: "offer", to: seat, id, o, g: room.gid });
+    });
+  }
+
+  // A friend: the host's offer for this seat, answered through the relays.
+  answerOffer(body) {
+    const room = this.room;
+    if (body.to !== room.seat || typeof body.id !== "string" || body.id.length > 40 || !validTrimmed(body.o)) return;
+    if ((room.peers.get(room.hostSeat) || {}).state === "open") return;
+    room.run(async () => {
+      const peer = room.newPeer(room.hostSeat);
+      const answer = await peer.answer(body.o);
+      peer.connecting();
+      this.send({ t: "answer", id: body.id, seat: room.seat, o: answer });
+    });
+  }
+
+  // The host: a friend's answer to an invite or an offer (the same checks as an answer link's).
+  takeAnswer(body) {
+    const room = this.room;
+    if (typeof body.id !== "string" || body.id.length > 40 || !Number.isInteger(body.seat) || !validTrimmed(body.o)) return;
+    const inv = room.invites.get(body.id);
+    if (!inv || inv.seat !== body.seat) return;
+    room.acceptAnswer({ v: 1, k: "a", id: body.id, seat: body.seat, o: body.o });
+  }
+}
