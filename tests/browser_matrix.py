@@ -350,7 +350,8 @@ def save_and_resume(tab, site):
     tab.wait_selector("#app[data-game='sammler']")
     tab.wait_for("(id) => window.urzeit.view && window.urzeit.view.state_id === id", before["state_id"], what="the game resumed")
     assert view(tab)["legal"] == before["legal"]
-    assert tab.evaluate("() => document.getElementById('log').children.length") == lines
+    # the log is rebuilt from the replay after the view is shown
+    tab.wait_for("(n) => document.getElementById('log').children.length === n", lines, what=f"the log's {lines} lines rebuilt")
     assert_clean(tab)
 
 

@@ -16,6 +16,7 @@ from urzeit.core.rng import Rng
 from urzeit.games.elawa import rules as elawa_rules
 from urzeit.games.elawa.components import CARDS, TOKENS
 from urzeit.games.sammler import rules as sammler_rules
+from urzeit.games.sammler.scoring import find_root
 
 from helpers import canon
 
@@ -186,7 +187,7 @@ def _figure_actions_reference(state):
     p = state.current
     tile = sammler_rules.T.TYPES[state.placed[state.last][0]]
     base = state.base[state.last]
-    find = sammler_rules._find
+    find = find_root
     result = []
     for zi, zone in enumerate(tile.zones):
         node = base + zi
@@ -214,7 +215,7 @@ def test_sammler_a_feature_holds_no_node_below_its_root():
     """_feature_nodes scans from the root up: every root is its feature's smallest node."""
     for seed in (1, 2):
         for state, _ in playout_states("sammler", 2, {}, seed):
-            roots = {sammler_rules._find(state.parent, i) for i in range(len(state.parent))}
+            roots = {find_root(state.parent, i) for i in range(len(state.parent))}
             for root in sorted(roots):
-                everywhere = [i for i in range(len(state.parent)) if sammler_rules._find(state.parent, i) == root]
+                everywhere = [i for i in range(len(state.parent)) if find_root(state.parent, i) == root]
                 assert state._feature_nodes(root) == everywhere
