@@ -1,11 +1,16 @@
 """Does the page stand still after a move? Scroll position and Cumulative Layout Shift
 (PerformanceObserver 'layout-shift') around each action of a game played through the page's
-test hook, on a phone (360 x 740, touch). Used by bench/layout_stability.py and the page tests."""
+test hook, on a phone (360 x 740 or 390 x 844, touch). Used by bench/layout_stability.py and the
+page tests. The goal (issues 26, 38): the page scrolls by itself at most 1 px and shifts less
+than 0.05 per move."""
 
 import random
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "service_workers": "block"}
+PHONES = {"360x740": PHONE, "390x844": {**PHONE, "viewport": {"width": 390, "height": 844}}}
+MAX_SCROLL = 1  # px the page may move by itself after a move
+MAX_SHIFT = 0.05
 READY = 180_000
 
 # Every layout shift is summed (a move through the hook is no user input, so none is excused).
@@ -38,12 +43,11 @@ ACT_JS = """async (action) => {
   for (let i = 0; i < 100 && b && 'ready' in b && !b.ready; i++) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 250));  // animations of the reply settle
   await frames();
-  // a renderer may scroll on purpose to bring a new step's choice into view (board.revealed):
-  // that scroll is the player's need, not the page moving; the choice must then be in sight
+  // every scroll counts, also one a renderer made on purpose to show a choice (board.revealed,
+  // reported for what it was): on a phone the choice is on the screen without the page moving
   const rv = b && b.revealed;
   const asked = rv && rv.state === window.urzeit.view.state_id ? rv.dy : 0;
-  return { scroll: Math.abs(window.scrollY - y0 - asked), revealed: asked, shown: asked ? Boolean(b.decisionInView) : null,
-           cls: window.__shift, over: window.urzeit.view.over };
+  return { scroll: Math.abs(window.scrollY - y0), revealed: asked, cls: window.__shift, over: window.urzeit.view.over };
 }"""
 
 
@@ -96,12 +100,12 @@ ELAWA_HAND = "document.querySelector('.elawa-hand').getBoundingClientRect().top 
 SCROLLED = {"elawa": ELAWA_HAND}
 
 
-def stands_still(browser, url, game, n=12, seed=5):
-    """A dozen moves on a 360 px phone: what the page did after each that it should not have
-    (scrolled, shifted, lost whose turn it is from the screen). A scroll the renderer reports
-    as bringing a new step's off-screen choice into view is allowed, if that choice is then in sight. Half of the moves are made with
-    the page at its top, half with it scrolled down (SCROLLED, else the table's middle)."""
-    ctx = browser.new_context(**PHONE)
+def stands_still(browser, url, game, n=12, seed=5, phone="360x740"):
+    """A dozen moves on a phone (PHONES): what the page did after each that it should not have
+    (scrolled more than MAX_SCROLL, shifted MAX_SHIFT or more, lost whose turn it is from the
+    screen). Half of the moves are made with the page at its top, half with it scrolled down
+    (SCROLLED, else the table's middle)."""
+    ctx = browser.new_context(**PHONES[phone])
     page = ctx.new_page()
     problems = []
     try:
@@ -117,11 +121,9 @@ def stands_still(browser, url, game, n=12, seed=5):
             action = rng.choice(legal)
             r = page.evaluate(ACT_JS, action)
             assert "error" not in r, r
-            if r["scroll"] > 0:
+            if r["scroll"] > MAX_SCROLL:
                 problems.append(f"{game} move {i} ({action['type']}): the page scrolled {r['scroll']} px")
-            if r.get("revealed") and not r["shown"]:
-                problems.append(f"{game} move {i} ({action['type']}): scrolled {r['revealed']} px, the choice not in sight")
-            if r["cls"] >= 0.05:
+            if r["cls"] >= MAX_SHIFT:
                 problems.append(f"{game} move {i} ({action['type']}): layout shift {r['cls']:.3f}")
             if not in_view(page, "#turn-info") or not page.locator("#turn-info").inner_text():
                 problems.append(f"{game} move {i}: whose turn it is is off the screen")

@@ -1,6 +1,6 @@
 """Jäger und Späher after a fresh-eyes review, in headless Chromium: on a 360 x 740 phone
-(German) a new step's choice comes into view and the seek button's arrow points to it, the
-sunset bar is one small line whose numbers agree with its sum; on a 1366 x 800 desktop
+(German) a new step's choice is in view (its pane shown, the page unmoved) and a tab marks where
+a choice waits, the sunset bar is one small line whose numbers agree with its sum; on a 1366 x 800 desktop
 (English) no card detail opens under a pointer that rested where "Start game" was; the menu's
 two headings differ (play mode, the game's variant)."""
 
@@ -11,8 +11,7 @@ from browser_support import ARTIFACTS, PageWatch, state_id, wait_idle
 pytestmark = pytest.mark.browser
 READY = 180_000
 
-# The step's first choice between the sticky prompt and the bar at the screen's foot, and where
-# the seek button says it is.
+# The step's first choice between the prompt and the bar at the screen's foot.
 BAND_JS = """(sel) => {
   const e = document.querySelector(sel);
   if (!e) return null;
@@ -20,9 +19,7 @@ BAND_JS = """(sel) => {
   const top = document.querySelector('.sp-banner').getBoundingClientRect().bottom;
   const side = document.querySelector('.sp-side');
   const foot = side && side.childElementCount ? side.getBoundingClientRect().top : innerHeight;
-  const seek = document.querySelector('.sp-seek');
-  return { inBand: r.top >= top - 1 && r.top < foot - 30, top: r.top, bandTop: top, foot,
-           dir: seek ? seek.dataset.dir || '' : null, arrow: seek ? seek.textContent : null };
+  return { inBand: r.height > 0 && r.top >= top - 1 && r.top < foot - 30, top: r.top, bandTop: top, foot };
 }"""
 
 
@@ -91,46 +88,35 @@ def test_phone_choice_in_view_sunset_bar_and_menu_words(browser, served_dist):
     shot(page, "sunset-open")
     page.tap(".sp-sunset-why")
     assert not preview.is_visible()
-    # at the foot of the page the last card stands whole above the bar
-    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    # at the foot of the hand the last card stands whole above the bar
+    page.evaluate("() => { const h = document.querySelector('.sp-hand'); h.scrollTop = h.scrollHeight; }")
     page.wait_for_timeout(100)
     last = page.locator(".sp-hand .sp-card").last.bounding_box()
     assert last["y"] + last["height"] <= bar.bounding_box()["y"] + 1
-    # the hand is in sight: the seek button shows no arrow
-    page.wait_for_function("() => document.querySelector('.sp-seek').dataset.dir === 'in'")
-    assert not any(a in page.locator(".sp-seek").inner_text() for a in "↑↓")
     shot(page, "sunset-bar")
 
-    # finding 1: the seek button's arrow points to the choice (the hand, below the table)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_function("() => document.querySelector('.sp-seek').dataset.dir === 'below'")
-    assert "↓" in page.locator(".sp-seek").inner_text()
-    # the player plays the Sammlerin from the foot of the page: the Wildnis to choose comes into view
-    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(100)
+    # finding 1 (issue 38: without the page scrolling): the player plays the Sammlerin; the pane
+    # of the places shows the Wildnis to choose, below the prompt and above the bar
     page.locator(".sp-hand button.sp-card[data-card='sammlerin']").tap()
     page.wait_for_function("() => window.urzeit.view.phase === 'steps'")
     wait_idle(page)
     page.wait_for_timeout(150)
     where = page.evaluate(BAND_JS, ".sp-table .choosable")
     assert where and where["inBand"], where
-    assert where["dir"] == "in" and "↑" not in where["arrow"] and "↓" not in where["arrow"], where
+    assert page.evaluate("() => window.scrollY") == 0
     shot(page, "choice-in-view")
-    # the player scrolls away: the arrow points up to it, and the button brings it back
-    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_function("() => document.querySelector('.sp-seek').dataset.dir === 'above'")
-    assert "↑" in page.locator(".sp-seek").inner_text()
-    shot(page, "seek-up")
-    page.tap(".sp-seek")
-    page.wait_for_timeout(100)
+    # the player looks at the display: the tab of the places says the choice is there, one tap back
+    page.tap(".sp-tab[data-pane='display']")
+    assert page.evaluate("() => document.querySelector('.sp-tab[data-pane=\"places\"]').classList.contains('asks')")
+    shot(page, "choice-elsewhere")
+    page.tap(".sp-tab[data-pane='places']")
     assert page.evaluate(BAND_JS, ".sp-table .choosable")["inBand"]
 
-    # the members placed from the foot of the page, then the column step: its columns in view
+    # the members placed, then the column step: its columns in view
     for _ in range(4):
         view = page.evaluate("() => window.urzeit.view")
         if view["phase"] == "column":
             break
-        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
         place = next((a for a in view["legal"] if a["type"] == "place"), None)
         act(page, place or next(a for a in view["legal"] if a["type"] == "stop"))
     assert page.evaluate("() => window.urzeit.view.phase") == "column"

@@ -312,13 +312,12 @@ def test_spaeher_on_a_phone_with_touch(browser, served_dist):
     page.wait_for_function("() => window.urzeit.view.phase === 'steps'")
     wait_idle(page)
     view = page.evaluate("() => window.urzeit.view")
-    # issue 26: the page stays where it was after the tap; "to your choice" beside the prompt
-    # brings the place that needs the decision into view, below the prompt
-    page.tap(".sp-seek")
-    page.wait_for_timeout(200)
+    # issues 26, 38: the page stays where it was after the tap; the pane of the places is shown
+    # with the place that needs the decision, below the prompt
+    assert page.evaluate("() => window.urzeit.board.pane") == "places"
     assert in_view(page, f".sp-loc[data-where='{view['revealed']}']")
     assert in_view(page, ".sp-banner")
-    pt = canvas_point(page, f"placePoint('{view['revealed']}')")
+    pt = page.evaluate(f"() => window.urzeit.board.placePoint('{view['revealed']}')")
     page.touchscreen.tap(pt["x"], pt["y"])
     page.wait_for_function("() => window.urzeit.view.players[0].tribe === 1")
     width = page.evaluate("() => document.documentElement.scrollWidth")
@@ -467,6 +466,7 @@ def test_layout_at_five_screen_sizes_in_german_and_english(browser, served_dist)
     # the legend names every symbol of the table, and fits a small phone too
     set_lang(page, "de")
     page.set_viewport_size({"width": 360, "height": 740})
+    page.click(".sp-tab[data-pane='others']")  # a phone: the legend is with the other tribe, one tap away
     page.click(".sp-legend summary")
     legend = page.locator(".sp-legend").inner_text()
     for word in ("Fleisch", "Fell", "Stein", "Holz", "Lehm", "Frucht", "Verbrauchsstein", "Hunger", "Stammesmitglied",
@@ -589,10 +589,9 @@ def test_the_action_list_and_the_log_are_the_engines_words(page, served_dist):
 
 
 def test_the_phone_table_stands_still_after_each_move(browser, served_dist):
-    """Issue 26: at 360 x 740 a dozen moves (half with the page scrolled down) leave the page
-    where it was (0 px scroll, layout shift < 0.05) and whose turn it is on the screen; the one
-    scroll allowed is the table's own to bring a new step's off-screen choice into view (review
-    finding 1), and then that choice is in sight."""
+    """Issues 26, 38: at 360 x 740 a dozen moves (half with the page scrolled down) leave the page
+    where it was (at most 1 px scroll, layout shift < 0.05) and whose turn it is on the screen; the
+    page does not scroll to a new step's choice either (its pane shows it, test_spaeher_phone.py)."""
     assert stands_still(browser, served_dist, "spaeher") == []
 
 
@@ -723,6 +722,7 @@ def test_the_tribe_says_where_its_members_are_and_counts_along(browser, served_d
         if len(seen) >= 2 and action["type"] == "place":
             break
     assert len(seen) >= 2, seen
+    page.tap(".sp-tab[data-pane='mine']")  # a phone: your tribe is with your hand
     page.locator(".sp-tribe[data-player='0']").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "spaeher-members-360x740-de.png"))
     page.watch.assert_clean()

@@ -1,7 +1,9 @@
 // Jäger und Späher: the table as elements (point track, open locations with consumption
 // stones and members, decks, cave camp, sacred sites, the three character columns, the
 // other tribe) and, beside it on wide screens, the prompt, the choices of the step, your
-// tribe and your hand. Cards are drawn as cards; hover (mouse), long-press (touch) or the
+// tribe and your hand. A phone shows one screen: the prompt, tabs for four panes (the places,
+// the display, your hand, the other tribe), the pane of the step's choice and the step's
+// buttons below it; the page itself never scrolls to a choice. Cards are drawn as cards; hover (mouse), long-press (touch) or the
 // keyboard's focus shows one large with its full text. It offers exactly the view's legal
 // actions, in the engine's words (view.words); the log is the engine's too.
 //
@@ -16,6 +18,7 @@ import { tableParts } from "./places.mjs";
 import { actionWords, handParts, promptParts, sideParts } from "./panel.mjs";
 import { cardLabel, detailContent } from "./detail.mjs";
 import { endSummary } from "./end.mjs";
+import { createPanes } from "./panes.mjs";
 import { RULES, SHARE_NOTE } from "./rules.mjs";
 import { rulesPictures } from "./rules-pictures.mjs";
 
@@ -34,8 +37,11 @@ export function createSpaeherRenderer() {
   // really moved over the table (it may rest where "Start" was) no card opens at all
   let pointerAt = null, stillAt = null;
   let glowTimer = 0, hoverTimer = 0, pressTimer = 0, suppressClick = false, lastDecision = null, stopKeys = null;
-  // the phone's "to your choice" button, and the scroll the table made to show a new step's choice
-  let seek = null, revealed = null, seekFrame = 0;
+  // the scroll a wide screen made to show a new step's choice
+  let revealed = null;
+  // a phone: its panes (panes.mjs) and what fits the board to the screen
+  let panes = null, fitter = null;
+  const phone = () => Boolean(panes) && panes.phone();
   const lang = () => (api ? api.lang() : "de");
   const tx = () => T(lang());
 
@@ -43,11 +49,18 @@ export function createSpaeherRenderer() {
     api = hostApi;
     banner = el("div", { class: "sp-banner", role: "status", "aria-live": "polite" });
     side = el("div", { class: "sp-side" });
-    hand = el("div", { class: "sp-hand" });
+    hand = el("div", { class: "sp-hand sp-pane", "data-pane": "mine", id: "sp-pane-mine", role: "tabpanel" });
     table = el("div", { class: "sp-table" });
+    const tabs = el("div", { class: "sp-tabs", role: "tablist" });
     detail = el("div", { class: "sp-detail", id: "sp-detail", hidden: true, role: "dialog" });
-    root = el("div", { class: "spaeher" }, el("div", { class: "sp-main" }, table, el("div", { class: "sp-panel" }, banner, side, hand)), detail);
+    root = el("div", { class: "spaeher" }, el("div", { class: "sp-main" }, table, el("div", { class: "sp-panel" }, banner, tabs, side, hand)), detail);
     container.replaceChildren(root);
+    panes = createPanes({ root, tabs, table, hand, words: tx, view: () => view, myTurn });
+    // a phone: the board fills the first screen, whatever stands above it (the status line, a
+    // hint's words, a lesson's); nothing below it moves when the step changes
+    fitter = new ResizeObserver(() => panes.fitHeight());
+    fitter.observe(document.body);
+    window.addEventListener("resize", panes.fitHeight);
     root.addEventListener("click", onClick, true);
     root.addEventListener("pointerover", onPointerOver);
     root.addEventListener("pointermove", onPointerMove);
@@ -58,7 +71,6 @@ export function createSpaeherRenderer() {
     // the pointer left the table (or the window): no detail stays behind
     root.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") dropDetail(); });
     window.addEventListener("blur", dropDetail);
-    window.addEventListener("scroll", onScroll, { passive: true });
     root.addEventListener("keydown", (ev) => {  // a marked place chosen with the keyboard
       if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("div[role=button].choosable")) { ev.preventDefault(); ev.target.click(); }
     });
@@ -81,8 +93,8 @@ export function createSpaeherRenderer() {
     clearTimeout(glowTimer); clearTimeout(pressTimer);
     dropDetail();
     window.removeEventListener("blur", dropDetail);
-    window.removeEventListener("scroll", onScroll);
-    cancelAnimationFrame(seekFrame);
+    window.removeEventListener("resize", panes.fitHeight);
+    if (fitter) fitter.disconnect();
     if (stopKeys) stopKeys();
     api = null;
   }
@@ -291,21 +303,13 @@ export function createSpaeherRenderer() {
     const me = view.seat;
     dropDetail();  // a new step: no detail over what it asks, none coming for a card now gone
     stillAt = pointerAt;
-    // a phone: the prompt scrolls inside its box of fixed height, beside the way to the choice
-    // (the page scrolls after a move only to bring a new step's off-screen choice into view)
     banner.replaceChildren(el("div", { class: "sp-prompt" }, ...promptParts(ctx)));
     banner.classList.toggle("mine", Boolean(myTurn()));
     side.replaceChildren(...(myTurn() ? sideParts(ctx, view.players[me]) : []));
     table.replaceChildren(...tableParts(ctx, view.players.map((_, i) => i).filter((i) => i !== me)));
     hand.replaceChildren(...handParts(ctx));
-    seek = null;
-    if (myTurn() && phone() && decisionTarget()) {
-      seek = el("button", { type: "button", class: "sp-seek", onclick: () => scrollToDecision(true) }, ctx.t.toChoice, " ",
-        el("span", { class: "sp-seek-arrow", "aria-hidden": "true" }));
-      banner.append(seek);
-    }
-    // a prompt longer than its steady box is never cut silently: "… mehr" opens it whole (the box
-    // does not grow by itself, so the table below does not move after a move)
+    // a phone: a prompt longer than its steady box is never cut silently: "… mehr" opens it
+    // whole (the box does not grow by itself, so the pane below does not move after a move)
     const whole = wholeFor === view.state_id;
     banner.classList.toggle("whole", whole);
     const prompt = banner.querySelector(".sp-prompt");
@@ -329,60 +333,41 @@ export function createSpaeherRenderer() {
       if (!place || place.matches(".sp-legend")) return null;
       return `pawn:${p.dataset.seat}@${place.dataset.where || (place.dataset.player !== undefined ? "p" + place.dataset.player : "camp")}`;
     });
-    // a new step whose choice is off the screen brings it into view; on a phone not the turn's
-    // first step (the hand is always below the table: the player looks at the table first)
-    requestAnimationFrame(() => {
-      if (!root || !view) return;
-      if (!phone() || view.phase !== "turn") scrollToDecision();
-      pointSeek();
-    });
+    panes.fitHeight();
+    // a phone: the pane of a new step's choice is shown (the page stays where it is); a wide
+    // screen brings a new step's off-screen choice into view
+    if (phone()) panes.choose();
+    else {
+      panes.apply();
+      requestAnimationFrame(() => { if (root && view && !phone()) scrollToDecision(); });
+    }
   }
 
-  // the seek button's arrow points to the step's choice: ↑ above the screen, ↓ below, none in view
-  function onScroll() {
-    cancelAnimationFrame(seekFrame);
-    seekFrame = requestAnimationFrame(pointSeek);
-  }
-  function pointSeek() {
-    if (!seek || !seek.isConnected) return;
-    const target = decisionTarget();
-    const where = target ? placeOf(target) : "in";
-    seek.dataset.dir = where;
-    seek.querySelector(".sp-seek-arrow").textContent = where === "above" ? "↑" : where === "below" ? "↓" : "";
-  }
-
-  // between the prompt at the top of a phone's screen and the choices at its foot
-  function visibleBand() {
-    const sticky = phone();
-    const top = sticky ? banner.getBoundingClientRect().bottom : 0;
-    const foot = sticky && side.childElementCount ? side.getBoundingClientRect().height : 0;
-    return { top: Math.max(0, top), bottom: window.innerHeight - foot };
-  }
-  // where a target is: "in" the visible band (whole, or a good part of a tall one such as the
-  // hand), else "above" or "below" it
-  function placeOf(target) {
-    const band = visibleBand();
-    const r = target.getBoundingClientRect();
-    const seen = Math.min(r.bottom, band.bottom) - Math.max(r.top, band.top);
-    if (seen >= Math.min(r.height - 1, 80)) return "in";
-    return r.top < band.top ? "above" : "below";
-  }
-
-  // the prompt sticks to a phone's screen: one part of the table at a time
-  const phone = () => getComputedStyle(banner).position === "sticky";
-
-  // What the step asks to tap (on a phone the choices at its foot are always in view).
+  // What the step asks to tap first (the hand's first card for a turn).
   function decisionTarget() {
     const ph = view.phase;
-    if (ph === "turn") return phone() ? hand.querySelector(".sp-cards") : hand.querySelector(".sp-card");
+    if (ph === "turn") return hand.querySelector(".sp-card");
     if (ph === "recall") return phone() ? root.querySelector(".sp-table .takeable, .sp-table .choosable") : side;
     if (ph === "sunset_keep") return hand.querySelector(".sp-item");
     return root.querySelector(".sp-table .choosable, .sp-tribe.choosable");
   }
 
-  // A new decision: bring what it needs into view (a phone shows one part at a time).
+  // where a target is on a wide screen: "in" the window (whole, or a good part of a tall one
+  // such as the hand), else "above" or "below" it
+  function placeOf(target) {
+    const r = target.getBoundingClientRect();
+    const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+    if (seen >= Math.min(r.height - 1, 80)) return "in";
+    return r.top < 0 ? "above" : "below";
+  }
+
+  // A wide screen, a new decision: bring what it needs into view (once per step).
   function scrollToDecision(force = false) {
     if (!myTurn() || !root || !root.isConnected) return;
+    if (phone()) {  // the step's pane, its choice in the pane's own scroll
+      if (force) panes.choose(true);
+      return;
+    }
     if (force) lastDecision = null;
     else if (lessonAt === view.state_id) return;  // a lesson's ring brings its own target into view
     const key = `${view.state_id}`;
@@ -391,18 +376,19 @@ export function createSpaeherRenderer() {
     const target = decisionTarget();
     if (!target) return;
     if (placeOf(target) === "in") return;  // already in sight: the page stays
-    // just below the sticky bars (a phone), or in the middle of the window (wide screens)
-    const band = visibleBand(), r = target.getBoundingClientRect(), avail = band.bottom - band.top;
-    const dy = phone() || r.height > avail - 16 ? r.top - band.top - 8 : r.top - band.top - (avail - r.height) / 2;
+    const r = target.getBoundingClientRect(), avail = window.innerHeight;
+    const dy = r.height > avail - 16 ? r.top - 8 : r.top - (avail - r.height) / 2;
     const y0 = window.scrollY;
     window.scrollBy({ top: dy, behavior: "instant" });
     revealed = { state: view.state_id, dy: window.scrollY - y0 };
-    pointSeek();
   }
 
+  // The hint's move is marked; on a phone its pane is shown and the mark in sight.
   function showHint(action) {
     hinted = action;
     render();
+    const mark = phone() && root.querySelector(".hinted");
+    if (mark) panes.reveal(mark);
   }
 
   function onEvents() { /* what changed glows: computed from the views in update() */ }
@@ -411,20 +397,21 @@ export function createSpaeherRenderer() {
   // that makes it (a hand card, a marked place, a resource to bring home, a column, a deck, a
   // step's button), else the lesson's target: {part: "tribe" | "other" | "track" | "hand" |
   // "items" | "display" | "sites"} ("other": the other tribe's name line), {column: i} or {where: a location's or site's id}.
-  // {rect, element} or null. A phone shows one part of the table between its sticky bars:
-  // the target is brought into that band (again until it is there once a step, so a later
-  // scroll of the player's stays).
+  // {rect, element} or null. A phone shows the target's pane and brings the target into the
+  // pane's view (once a step, so a later tab or scroll of the player's stays).
   let lessonShown = "", lessonAt = null;
   function lessonTarget(target, expect) {
     if (!view || !root || !root.isConnected || !data()) return null;
     const element = expect ? controlFor(expect) : partFor(target);
-    if (!element || !element.getClientRects().length) return null;
+    if (!element) return null;
     lessonAt = view.state_id;  // the ring says what to look at: the table's own seeking waits
     const key = `${view.state_id}|${expect ? JSON.stringify(expect) : JSON.stringify(target)}`;
     if (lessonShown !== key) {
-      if (!inBand(element)) bringToBand(element);
-      lessonShown = inBand(element) || !phone() ? key : "";  // a phone tries again next frame
+      if (phone()) panes.reveal(element);
+      if (element.getClientRects().length && !inBand(element)) bringToBand(element);
+      lessonShown = !element.getClientRects().length || (!inBand(element) && phone()) ? "" : key;  // a phone tries again next frame
     }
+    if (!element.getClientRects().length) return null;
     return { element, rect: element.getBoundingClientRect() };
   }
 
@@ -459,13 +446,14 @@ export function createSpaeherRenderer() {
     return (["tribe", "hand"].includes(target.part) ? hand : table).querySelector(sel);
   }
 
-  // the band, and on a wide screen inside the side panel's own scroll too
+  // where a target counts as seen: a phone's pane, a wide screen's window (and the side panel's
+  // own scroll)
   function ringBand(e) {
-    const band = visibleBand();
-    const box = !phone() && e.closest(".sp-panel");
-    if (!box) return band;
+    const box = phone() ? panes.stage() : e.closest(".sp-panel");
+    const top = Math.max(0, phone() ? banner.getBoundingClientRect().bottom : 0);
+    if (!box) return { top, bottom: window.innerHeight };
     const b = box.getBoundingClientRect();
-    return { top: Math.max(band.top, b.top), bottom: Math.min(band.bottom, b.bottom) };
+    return { top: Math.max(top, b.top), bottom: Math.min(window.innerHeight, b.bottom) };
   }
   function inBand(e) {
     const band = ringBand(e), r = e.getBoundingClientRect(), mid = r.top + Math.min(r.height, 60) / 2;
@@ -473,23 +461,25 @@ export function createSpaeherRenderer() {
   }
 
   function bringToBand(e) {
-    if (!phone()) {
-      // a wide screen: the side panel scrolls on its own; the page only as far as keeps the
-      // lesson's words (above the table, not sticky here) in sight
-      const box = e.closest(".sp-panel");
-      if (box) {
-        const b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
-        box.scrollTop += r.bottom > b.bottom ? r.bottom - b.bottom + 8 : r.top < b.top ? r.top - b.top - 8 : 0;
-      }
-      const r = e.getBoundingClientRect(), words = document.getElementById("lesson-panel");
-      let dy = r.bottom > window.innerHeight - 8 ? r.bottom - window.innerHeight + 8 : r.top < 8 ? r.top - 8 : 0;
-      if (words && dy > 0) dy = Math.max(0, Math.min(dy, words.getBoundingClientRect().top - 4));
+    if (phone()) {
+      // the pane's own scroll, then the page only as far as brings the board's pane on screen
+      panes.reveal(e);
+      const r = e.getBoundingClientRect();
+      const dy = r.bottom > window.innerHeight - 8 ? r.bottom - window.innerHeight + 8 : r.top < 8 ? r.top - 8 : 0;
       if (dy) window.scrollBy({ top: dy, behavior: "instant" });
       return;
     }
-    const band = visibleBand(), r = e.getBoundingClientRect(), avail = band.bottom - band.top;
-    const dy = r.height > avail - 16 ? r.top - band.top - 8 : r.top - band.top - (avail - r.height) / 2;
-    window.scrollBy({ top: dy, behavior: "instant" });
+    // a wide screen: the side panel scrolls on its own; the page only as far as keeps the
+    // lesson's words (above the table, not sticky here) in sight
+    const box = e.closest(".sp-panel");
+    if (box) {
+      const b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
+      box.scrollTop += r.bottom > b.bottom ? r.bottom - b.bottom + 8 : r.top < b.top ? r.top - b.top - 8 : 0;
+    }
+    const r = e.getBoundingClientRect(), words = document.getElementById("lesson-panel");
+    let dy = r.bottom > window.innerHeight - 8 ? r.bottom - window.innerHeight + 8 : r.top < 8 ? r.top - 8 : 0;
+    if (words && dy > 0) dy = Math.max(0, Math.min(dy, words.getBoundingClientRect().top - 4));
+    if (dy) window.scrollBy({ top: dy, behavior: "instant" });
   }
 
   const center = (node) => {
@@ -507,9 +497,12 @@ export function createSpaeherRenderer() {
       get flashing() { return glow ? [...glow.keys] : []; },
       get ready() { return data() !== null && view !== null; },
       revealDecision() { scrollToDecision(true); },
-      // the scroll made on purpose to show a new step's choice (the stability test allows it)
+      // the scroll a wide screen made on purpose to show a new step's choice
       get revealed() { return revealed; },
-      get decisionInView() { const t = view && decisionTarget(); return Boolean(t && placeOf(t) === "in"); },
+      get decisionInView() { const t = view && decisionTarget(); return Boolean(t && placeOf(t) === "in" && (!phone() || panes.inStage(t))); },
+      // a phone's pane shown ("places", "display", "mine", "others"; null on a wide screen)
+      get pane() { return phone() ? panes.pane : null; },
+      showPane(id) { panes.show(id); },
       get detail() { return detail && !detail.hidden ? detail.dataset.for : null; },
       columnPoint(c) { return center(q(`.sp-col[data-column='${c}']`)); },
       deckPoint(k) { return center(q(`.sp-deck[data-deck='${k}']`)); },

@@ -46,7 +46,7 @@ const TEXT = {
     itemEffect: "Danach einmalig:",
     locRule: "Höchstens 3 Mitglieder (beide Stämme zusammen). Wer ein Mitglied zurückholt, darf einen freien Rohstoff nehmen; ein Verbrauchsstein deckt ihn ab. Sind alle abgedeckt, verlässt die Karte das Spiel.",
     covered: "abgedeckt", free: "frei", cost: "Kosten", onCreate: "beim Erschaffen",
-    toChoice: "Zur Auswahl", more: "… mehr", sunsetWhy: "Wie?", sunsetWhyLabel: "Wie? Die Rechnung des Sonnenuntergangs", hand: "Deine Charaktere", noHand: "Keine Charaktere auf der Hand – beim Sonnenuntergang nimmst du neue.", items: "Deine Gegenstände (verdeckt)", brought: "Mitgebracht:", nothing: "nichts",
+    more: "… mehr", sunsetWhy: "Wie?", sunsetWhyLabel: "Wie? Die Rechnung des Sonnenuntergangs", hand: "Deine Charaktere", noHand: "Keine Charaktere auf der Hand – beim Sonnenuntergang nimmst du neue.", items: "Deine Gegenstände (verdeckt)", brought: "Mitgebracht:", nothing: "nichts",
     camp: "Höhlenlager", supply: "Vorrat", hunger: "Hunger", tribe: "Stamm", created: "Erschaffen", display: "Auslage", column: "Spalte",
     // where a tribe's five members are (they add up to 5): said in words, not only counted
     members: {
@@ -55,10 +55,11 @@ const TEXT = {
       camp: (n) => `${n} im Höhlenlager – ${n === 1 ? "kommt" : "kommen"} mit „Nachwuchs“ auf die Stammeskarte`,
       supply: (n) => `${n} im Vorrat – für 2 Felle kommt eins ins Höhlenlager`,
     },
-    decks: { hunt: "Jagdgebiete", wild: "Wildnis", items: "Gegenstände" }, locations: "Offene Orte", sites: "Heilige Orte",
+    decks: { hunt: "Jagdgebiete", wild: "Wildnis", items: "Gegen\u00adstände" }, locations: "Offene Orte", sites: "Heilige Orte",
     hiddenItems: (n) => n1(n, "Gegenstand", "Gegenstände") + " verdeckt", inHand: (n) => n1(n, "Charakter", "Charaktere") + " auf der Hand",
     wrong: { column: "Diese Spalte ist jetzt nicht wählbar.", deck: "Jetzt wird kein Ort aufgedeckt.", place: "Hier ist jetzt nichts zu tun.", card: "Diese Karte ist jetzt nicht spielbar." },
     legend: "Symbole", close: "Schließen",
+    panes: { places: "Orte", display: "Auslage", mine: "Hand", others: "Gegner" }, asksHere: "hier wählen",
     legendRows: {
       stone_: "Verbrauchsstein: dieser Rohstoff ist genommen", hunger: "Hunger (bei 8 muss ein Mitglied gehen)", member: "Stammesmitglied",
       slot: "freier Platz auf einem Ort (höchstens 3)", site: "Heiliger Ort", camp: "Höhlenlager: neue Mitglieder warten hier",
@@ -102,7 +103,7 @@ const TEXT = {
     itemEffect: "Then, once:",
     locRule: "At most 3 members (both tribes together). A member coming home may take one free resource; a consumption stone covers it. When all are covered, the card leaves the game.",
     covered: "covered", free: "free", cost: "Cost", onCreate: "on creating",
-    toChoice: "To your choice", more: "… more", sunsetWhy: "How?", sunsetWhyLabel: "How? The sunset’s sum", hand: "Your characters", noHand: "No characters in hand – you take new ones at your sunset.", items: "Your items (face down)", brought: "Brought back:", nothing: "nothing",
+    more: "… more", sunsetWhy: "How?", sunsetWhyLabel: "How? The sunset’s sum", hand: "Your characters", noHand: "No characters in hand – you take new ones at your sunset.", items: "Your items (face down)", brought: "Brought back:", nothing: "nothing",
     camp: "Cave camp", supply: "Supply", hunger: "Hunger", tribe: "Tribe", created: "Created", display: "Display", column: "Column",
     members: {
       tribe: (n) => `${n1(n, "member", "members")} on the tribe card`,
@@ -114,6 +115,7 @@ const TEXT = {
     hiddenItems: (n) => n1(n, "hidden item", "hidden items"), inHand: (n) => n1(n, "character", "characters") + " in hand",
     wrong: { column: "That column cannot be chosen now.", deck: "No location is revealed now.", place: "Nothing to do here now.", card: "That card cannot be played now." },
     legend: "Symbols", close: "Close",
+    panes: { places: "Places", display: "Display", mine: "Hand", others: "Opponent" }, asksHere: "choose here",
     legendRows: {
       stone_: "Consumption stone: this resource has been taken", hunger: "Hunger (at 8 a member must go)", member: "Tribe member",
       slot: "free place on a location (at most 3)", site: "Sacred site", camp: "Cave camp: new members wait here",

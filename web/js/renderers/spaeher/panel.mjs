@@ -1,5 +1,5 @@
 // Jäger und Späher: the panel beside the table: the prompt (the engine's words, with the notices
-// of a final turn or the hunt's end, and the step's "Stop"), the choices of the step as buttons
+// of a final turn or the hunt's end), the choices of the step as buttons (its "Stop" too)
 // labelled with the engine's words, the sunset button with its preview, and your tribe and hand.
 // ctx is places.mjs's drawing context plus words (view.words), say(action) (its engine label)
 // and act(action).
@@ -25,8 +25,6 @@ export function promptParts(ctx) {
   return [
     ...(words.notices || []).map((text, i) => el("strong", { class: i === 0 && view.final_turn !== null && view.final_turn !== undefined ? "final-round" : "hunt-over" }, text)),
     el("span", {}, words.prompt || ""),
-    // "or Stop": the button beside the words that offer it (a phone keeps the prompt in view)
-    ...(view.phase === "steps" ? ctx.legal("stop").map((a) => button(ctx, words.stop || "", a, "sp-stop")) : []),
   ];
 }
 
@@ -42,7 +40,9 @@ export function sideParts(ctx, mine) {
   for (const a of ctx.legal("grow")) parts.push(button(ctx, ctx.say(a), a));
   for (const a of ctx.legal("create")) parts.push(button(ctx, ctx.say(a), a, "primary"));
   for (const a of ctx.legal("finish")) parts.push(button(ctx, ctx.say(a), a, view.pool.length ? "" : "primary"));
-  if (view.phase !== "steps") for (const a of ctx.legal("stop")) parts.push(button(ctx, ctx.say(a), a));
+  // "Stop" with the step's other buttons (a phone keeps them in view below the pane); in a
+  // card's steps the word its prompt offers ("oder „Stopp“")
+  for (const a of ctx.legal("stop")) parts.push(button(ctx, view.phase === "steps" ? words.stop || ctx.say(a) : ctx.say(a), a, "sp-stop"));
   for (const a of ctx.legal("keep_item")) parts.push(button(ctx, ctx.say(a), a));
   const sunset = ctx.legal("sunset")[0];
   if (sunset && mine) {
@@ -65,14 +65,14 @@ export function handParts(ctx) {
   const mine = me !== null && me !== undefined ? view.players[me] : null;
   if (!mine) return [];  // a spectator sees every tribe on the table
   const plays = ctx.legal("play");
-  const parts = [tribeBox(ctx, me), el("h3", {}, t.hand), mine.hand.length ? "" : el("p", { class: "sp-muted" }, t.noHand),
-    el("div", { class: "sp-cards" }, ...mine.hand.map((id) => {
+  const parts = [tribeBox(ctx, me), el("h3", { class: "sp-chars-title" }, t.hand), mine.hand.length ? "" : el("p", { class: "sp-muted sp-no-chars" }, t.noHand),
+    el("div", { class: "sp-cards sp-chars" }, ...mine.hand.map((id) => {
       const action = plays.find((a) => a.card === id);
       return charCard(id, lang, action ? { "data-action": JSON.stringify(action), onclick: () => ctx.act(action) } : {});
     }))];
   if (mine.items) {
     const creatable = new Map([...ctx.legal("create"), ...ctx.legal("keep_item")].map((a) => [a.item, a]));
-    parts.push(el("h3", {}, t.items), el("div", { class: "sp-cards" }, ...mine.items.map((id) => {
+    parts.push(el("h3", { class: "sp-items-title" }, t.items), el("div", { class: "sp-cards sp-items" }, ...mine.items.map((id) => {
       const action = creatable.get(id);
       return itemCard(id, lang, action ? { "data-action": JSON.stringify(action), onclick: () => ctx.act(action) } : {});
     })));

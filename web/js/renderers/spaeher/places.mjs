@@ -140,21 +140,23 @@ export function legend(ctx) {
     el("ul", {}, ...rows.map(([i, s]) => el("li", {}, el("span", { class: "sp-legend-ic" }, i), el("span", {}, s)))));
 }
 
-// The whole table: track, decks and camp, open locations, the display, sacred sites, the other
-// tribes, the legend.
+// The whole table in three panes (a phone shows one at a time, beside the hand; a wide screen
+// all of them, in the order the stylesheet gives: track, decks and camp, open locations, the
+// display, sacred sites, the other tribes, the legend): the places (decks and camp, locations,
+// sites), the display, and the others (the track, the other tribes, the legend).
 export function tableParts(ctx, others) {
   const { view, t, colours } = ctx;
   const marks = marksOf(ctx);
   const camp = el("div", { class: "sp-camp" }, el("span", { class: "sp-deck-name" }, icon("camp"), ` ${t.camp}`),
     el("span", { class: "sp-slots" }, ...view.players.flatMap((p, i) => Array.from({ length: p.camp }, () => pawn(colours[i])))));
+  const pane = (id, ...parts) => el("div", { class: "sp-pane", "data-pane": id, id: `sp-pane-${id}`, role: "tabpanel" }, ...parts);
   return [
-    trackBox(ctx),
-    el("div", { class: "sp-decks" }, deckBox(ctx, "hunt", marks.reveal), deckBox(ctx, "wild", marks.reveal), deckBox(ctx, "items", new Set()), camp),
-    el("section", { class: "sp-area sp-places" }, el("h3", {}, t.locations),
-      el("div", { class: "sp-locs" }, ...view.locations.map((loc) => locationBox(ctx, loc, marks)))),
-    el("section", { class: "sp-area" }, el("h3", {}, t.display), el("div", { class: "sp-display" }, ...[0, 1, 2].map((i) => columnBox(ctx, i, marks.columns.has(i))))),
-    view.sites.length ? el("section", { class: "sp-area" }, el("h3", {}, t.sites), el("div", { class: "sp-sites" }, ...view.sites.map((s) => siteBox(ctx, s, marks)))) : "",
-    ...others.map((i) => tribeBox(ctx, i)),
-    legend(ctx),
+    pane("places",
+      el("div", { class: "sp-decks" }, deckBox(ctx, "hunt", marks.reveal), deckBox(ctx, "wild", marks.reveal), deckBox(ctx, "items", new Set()), camp),
+      el("section", { class: "sp-area sp-places" }, el("h3", {}, t.locations),
+        el("div", { class: "sp-locs" }, ...view.locations.map((loc) => locationBox(ctx, loc, marks)))),
+      view.sites.length ? el("section", { class: "sp-area sp-sites-area" }, el("h3", {}, t.sites), el("div", { class: "sp-sites" }, ...view.sites.map((s) => siteBox(ctx, s, marks)))) : ""),
+    pane("display", el("section", { class: "sp-area sp-display-area" }, el("h3", {}, t.display), el("div", { class: "sp-display" }, ...[0, 1, 2].map((i) => columnBox(ctx, i, marks.columns.has(i)))))),
+    pane("others", trackBox(ctx), ...others.map((i) => tribeBox(ctx, i)), legend(ctx)),
   ];
 }
