@@ -227,9 +227,10 @@ def serve(port: int) -> None:
 
 
 def install_test_needs() -> None:
-    """Everything the tests need on a fresh machine: Python packages, the npm runtime and
+    """Everything the tests need on a fresh machine: Python packages (the research extra too,
+    so its tests run: about 2-4 minutes and 360 MB the first time), the npm runtime and
     Debian's Chromium (Playwright cannot download browsers here)."""
-    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"])
+    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test,research]"])
     ensure_pyodide()
     if not shutil.which("chromium"):
         if os.geteuid() == 0 and shutil.which("apt-get"):
