@@ -20,13 +20,17 @@ The engine's State contract maps onto OpenSpiel's one to one (docs/architecture.
 - returns: at the end each winner gets 1 / number of winners (the game's own tie-breaks),
   the others 0: a constant-sum game with utility sum 1.
 
-No tensor is provided: a view is a nested JSON object whose size changes with the game (a
-network needs a per-game encoding; docs/bots.md says how to write one).
+The tensor (information state and observation alike) is the same view, feature-hashed into
+TENSOR_SIZE numbers (`view_tensor`): a view is a nested JSON object whose size changes during a
+game, so every leaf adds to one slot chosen by a stable hash of its path (a number: its value;
+a string, true/false or null: 1 at the slot of path and value). It hides what the view hides; a
+network that needs more structure would encode a game's view itself.
 """
 
 import json
 
 try:
+    import numpy as np
     import pyspiel
 except ImportError as e:  # an optional extra, never needed by the engine or the page
     raise ImportError("OpenSpiel is not installed: pip install urzeit[research] "
@@ -34,26 +38,33 @@ except ImportError as e:  # an optional extra, never needed by the engine or the
 
 from .. import games as registry
 from ..core.rng import Rng
+from .features import MAX_ACTIONS, TENSOR_SIZE, canonical, view_tensor
 
 PREFIX = "urzeit_"
-MAX_ACTIONS = 512        # action ids and chance outcomes per state (the games use at most 64)
 MAX_GAME_LENGTH = 4096   # decisions and chance steps of one game (the longest seen: about 800)
-
-
-def canonical(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 class _Box:
     """The engine state behind an OpenSpiel state. OpenSpiel clones a Python state by making
     a new initial state and deep-copying each attribute, so the box copies with the game's
     own `clone()` and makes its initial state only when it is first read."""
-    __slots__ = ("spec", "_state", "legal")
+    __slots__ = ("spec", "_state", "legal", "views")
 
     def __init__(self, spec, state=None):
         self.spec = spec            # (game id, players, options as canonical JSON)
         self._state = state
         self.legal = None           # the legal actions, kept until the state changes
+        self.views = {}             # seat -> its view, likewise
+
+    def view(self, seat):
+        v = self.views.get(seat)
+        if v is None:
+            v = self.views[seat] = self.state.view(seat)
+        return v
+
+    def changed(self):
+        self.legal = None
+        self.views = {}
 
     @property
     def state(self):
@@ -64,7 +75,8 @@ class _Box:
 
     def __deepcopy__(self, memo):
         box = _Box(self.spec, None if self._state is None else self._state.clone())
-        box.legal = self.legal      # a list never changed in place
+        box.legal = self.legal      # lists and views are never changed in place
+        box.views = dict(self.views)
         return box
 
     def __reduce__(self):  # OpenSpiel's serialize pickles the attributes: the state's own JSON
@@ -119,17 +131,20 @@ class UrzeitGame(pyspiel.Game):
 
 
 class _ViewObserver:
-    """Information state and observation alike: the seat's view (no tensor)."""
-    tensor = None
+    """Information state and observation alike: the seat's view, as a string and hashed."""
 
     def __init__(self):
-        self.dict = {}
+        self.tensor = np.zeros(TENSOR_SIZE, np.float32)
+        self.dict = {"view": self.tensor}
 
     def set_from(self, state, player):
-        pass
+        if player < 0:  # OpenSpiel asks for the shape with no player
+            self.tensor.fill(0)
+            return
+        view_tensor(state._box.view(player), self.tensor)
 
     def string_from(self, state, player):
-        return canonical(state.engine.view(player))
+        return canonical(state._box.view(player))
 
 
 class UrzeitState(pyspiel.State):
@@ -193,7 +208,7 @@ class UrzeitState(pyspiel.State):
             if not 0 <= action < len(legal):
                 raise pyspiel.SpielError(f"action {action} is not legal: the ids are 0..{len(legal) - 1}")
             s.apply_legal(legal[action])
-        box.legal = None
+        box.changed()
 
     def _action_to_string(self, player, action):
         s = self._box.state
@@ -249,9 +264,9 @@ def game_type(game) -> "pyspiel.GameType":
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "options": "{}"})
 
 
