@@ -140,3 +140,18 @@ def test_openspiel_search_bots_play_on_the_adapter():
     bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rs), random_state=rs, solve=False)
     state = play_randomly(game.new_initial_state(), Rng(5), lambda s: not s.is_chance_node())
     assert bot.step(state) in state.legal_actions()
+
+
+def test_openspiel_rl_environment_plays_a_game_on_the_hashed_view():
+    """OpenSpiel's RL environment (what its DQN, policy-gradient and other learners use) runs a
+    whole game: information state tensors of TENSOR_SIZE, legal ids, win shares at the end."""
+    import numpy as np
+    from open_spiel.python import rl_environment
+    env = rl_environment.Environment(openspiel.load("elawa", 2), seed=3)
+    rs = np.random.RandomState(0)
+    ts = env.reset()
+    while not ts.last():
+        seat = ts.observations["current_player"]
+        assert len(ts.observations["info_state"][seat]) == openspiel.TENSOR_SIZE
+        ts = env.step([int(rs.choice(ts.observations["legal_actions"][seat]))])
+    assert sorted(ts.rewards) in ([0.0, 1.0], [0.5, 0.5])
