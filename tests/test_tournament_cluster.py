@@ -72,6 +72,12 @@ def test_iterations_reach_the_process_that_plays_and_are_undone_after():
         ("elawa", ["hard", "easy"], 1, 1, 0, {"hard": 3})
 
 
+def test_workers_with_another_urzeit_are_refused_by_name(scheduler):
+    with pytest.raises(SystemExit, match=r"the workers tcp://127\.0\.0\.1:\d+, tcp://127\.0\.0\.1:\d+ run another urzeit"):
+        tournament.DaskRunner(scheduler, expected="0" * 64)  # what a changed checkout would digest to
+    assert len(tournament.fingerprint()) == 64
+
+
 def test_a_scheduler_that_does_not_answer_is_a_clear_error():
     with pytest.raises(SystemExit, match="no Dask scheduler answers there"):
         tournament.main(["--game", "nim", "--seats", "easy,random", "--games", "2",
