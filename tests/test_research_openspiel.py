@@ -155,3 +155,14 @@ def test_openspiel_rl_environment_plays_a_game_on_the_hashed_view():
         assert len(ts.observations["info_state"][seat]) == openspiel.TENSOR_SIZE
         ts = env.step([int(rs.choice(ts.observations["legal_actions"][seat]))])
     assert sorted(ts.rewards) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_the_reference_match_plays_our_bot_against_openspiel_in_both_seats(capsys):
+    from urzeit.research import reference
+    for shift in (0, 1):  # our bot first, then OpenSpiel's
+        r = reference.play(("elawa", "medium", "ismcts", 1.0, 3, shift))
+        assert r["ours"] in (0.0, 0.5, 1.0) and len(r["times"]["openspiel"]) == len(r["sims"]) > 10
+        assert min(r["sims"]) >= 2 and r["times"]["ours"]
+    assert reference.main(["--game", "nim", "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "nim: expert vs OpenSpiel ismcts at 1x our time, 2 games" in out and "95% CI" in out

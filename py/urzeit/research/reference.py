@@ -119,11 +119,16 @@ def play(args):
             "scores": (scores[ours_seat], scores[1 - ours_seat]), "times": times, "sims": sims}
 
 
-def run(game_id, level, kind, factor, games, seed, jobs):
+def run(game_id, level, kind, factor, games, seed, jobs, progress=False):
     work = [(game_id, level, kind, factor, seed + i // 2, i % 2) for i in range(games)]
     t0 = time.perf_counter()
+    results = []
     with multiprocessing.Pool(jobs) as pool:
-        results = pool.map(play, work, chunksize=1)
+        for r in pool.imap(play, work):
+            results.append(r)
+            if progress:
+                print(f"  game {len(results)}: {level} {r['ours']:.1f}, points {r['scores'][0]} : {r['scores'][1]} "
+                      f"[{time.perf_counter() - t0:.0f} s]", flush=True)
     wall = time.perf_counter() - t0
     wins = sum(r["ours"] for r in results)
     p = wins / games
@@ -153,11 +158,12 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--progress", action="store_true", help="a line per finished game")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     kind = args.bot or ("ismcts" if game.private_hands else "mcts")
     for factor in args.factor.split(","):
-        run(args.game, args.level, kind, float(factor), args.games, args.seed, args.jobs)
+        run(args.game, args.level, kind, float(factor), args.games, args.seed, args.jobs, args.progress)
     return 0
 
 
