@@ -330,10 +330,11 @@ BROWSER_DRIVERS = ROOT / "tests" / "browsers"  # puppeteer-core for Firefox, pin
 
 
 def install_test_needs() -> None:
-    """Everything the tests need on a fresh machine: Python packages (selenium among them), the
+    """Everything the tests need on a fresh machine: Python packages (selenium among them; the
+    research extra too, so its tests run: about 2-4 minutes and 360 MB the first time), the
     npm runtime, puppeteer-core for Firefox and Debian's browsers (Playwright cannot download
     browsers here)."""
-    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test]"])  # nostr-relay too (tests/relay_support.py)
+    run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test,research]"])  # nostr-relay too (tests/relay_support.py)
     ensure_npm()
     if not (BROWSER_DRIVERS / "node_modules" / "puppeteer-core").exists():
         run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BROWSER_DRIVERS)

@@ -13,12 +13,21 @@ a bot chooses only from the legal list, and any refused request would be counted
 pair; --levels picks fewer), checks that each level beats the one below it (>= 65 % and the interval's lower end above
 55 %), and fits an Elo rating per level (random = 0). --tables 3,4 adds tables of 3 and 4
 players for the games that allow them, with each level's win share.
+
+--scheduler tcp://host:8786 plays the games on a Dask cluster (`distributed`, the research
+extra: pip install urzeit[research]) instead of --jobs local processes; every worker needs the
+same urzeit (checked before the first game). A game depends only on its seed, seat rotation
+and settings, so the results are the same either way (with --budget-ms 0: a time cap makes
+them depend on each machine's speed).
 """
 
 import argparse
+import contextlib
+import hashlib
 import itertools
 import math
 import multiprocessing
+import pathlib
 import sys
 import time
 
@@ -39,7 +48,30 @@ def ladder_games() -> list:
 
 
 def play(args):
-    game, levels, seed, shift, budget = args
+    """One game: (game, levels, seed, seat shift, budget[, {level: iterations}])."""
+    game, levels, seed, shift, budget, *rest = args
+    with searched(game, rest[0] if rest else None):
+        return play_game(game, levels, seed, shift, budget)
+
+
+@contextlib.contextmanager
+def searched(game, iterations):
+    """The bots of `game` search `iterations` ({level: n}) during one game, in whatever process
+    plays it (a cluster's worker too), and as before after it."""
+    if not iterations:
+        yield
+        return
+    table = registry.get(game).bot().ITERATIONS
+    before = dict(table)
+    table.update(iterations)
+    try:
+        yield
+    finally:
+        table.clear()
+        table.update(before)
+
+
+def play_game(game, levels, seed, shift, budget):
     n = len(levels)
     seated = levels[shift:] + levels[:shift]  # rotate who starts
     seats = [{"kind": "ai", "level": lvl} for lvl in seated]
@@ -85,9 +117,84 @@ def wilson(p, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def work_for(game, levels, games, seed, budget):
+def work_for(game, levels, games, seed, budget, iterations=None):
     k = len(levels)  # every seed in every seat rotation
-    return [(game, list(levels), seed + i // k, i % k, budget) for i in range(games)]
+    return [(game, list(levels), seed + i // k, i % k, budget, dict(iterations or {})) for i in range(games)]
+
+
+def fingerprint() -> str:
+    """A digest of this urzeit's code and data (what decides a game), to check a cluster's
+    workers play exactly the same engine."""
+    root = pathlib.Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json") and p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+class LocalRunner:
+    """The games on this machine: at most `jobs` processes."""
+
+    def __init__(self, jobs):
+        self.pool = multiprocessing.Pool(jobs)
+
+    def map(self, fn, work):
+        return self.pool.map(fn, work, chunksize=1)
+
+    def imap(self, fn, work):
+        return self.pool.imap(fn, work)
+
+    def close(self):
+        self.pool.terminate()  # every result was read (or the run failed)
+        self.pool.join()
+
+
+class DaskRunner:
+    """The games on an existing Dask cluster (its scheduler's address), results in order."""
+
+    def __init__(self, address, expected=None):
+        try:
+            from distributed import Client
+        except ImportError:
+            raise SystemExit("--scheduler needs Dask's distributed: pip install urzeit[research]") from None
+        try:
+            self.client = Client(address, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as e:
+            raise SystemExit(f"--scheduler {address}: no Dask scheduler answers there ({e})") from None
+        mine = expected or fingerprint()
+        try:
+            theirs = self.client.run(fingerprint)
+        except Exception as e:  # e.g. a worker without urzeit cannot unpickle the function
+            self.close()
+            raise SystemExit(f"--scheduler {address}: the workers cannot run urzeit ({type(e).__name__}: {e})") from None
+        if not theirs:
+            self.close()
+            raise SystemExit(f"--scheduler {address}: the cluster has no workers")
+        other = sorted(w for w, f in theirs.items() if f != mine)
+        if other:
+            self.close()
+            raise SystemExit(f"--scheduler {address}: the workers {', '.join(other)} run another urzeit "
+                             "than this one (install the same version on every worker)")
+
+    def map(self, fn, work):
+        return list(self.imap(fn, work))
+
+    def imap(self, fn, work):
+        futures = self.client.map(fn, work, pure=False)
+        for future in futures:
+            yield future.result()
+
+    def close(self):
+        self.client.close()
+
+
+@contextlib.contextmanager
+def runner(jobs, scheduler=None):
+    run = DaskRunner(scheduler) if scheduler else LocalRunner(jobs)
+    try:
+        yield run
+    finally:
+        run.close()
 
 
 def summarize(levels, results):
@@ -143,18 +250,19 @@ def rate_elo(p):
 
 
 def ladder(game, games, seed, budget, jobs, tables, far_games=None, table_games=None, pairs_too=True,
-           levels=LADDER):
+           levels=LADDER, scheduler=None, iterations=None):
     """Round robin of the levels (two players), then the bigger tables."""
-    with multiprocessing.Pool(jobs) as pool:
-        ok, illegal = ladder_pairs(pool, game, games, seed, budget, far_games, levels) if pairs_too else (True, 0)
-        illegal += ladder_tables(pool, game, table_games or games, seed, budget, tables, levels)
+    with runner(jobs, scheduler) as pool:
+        ok, illegal = (ladder_pairs(pool, game, games, seed, budget, far_games, levels, iterations)
+                       if pairs_too else (True, 0))
+        illegal += ladder_tables(pool, game, table_games or games, seed, budget, tables, levels, iterations)
     print(f"illegal attempts: {illegal}; " + (f"ladder {'holds' if ok else 'does NOT hold'} "
           f"(each level >= {GOAL_RATE:.0%} against the one below, interval above {GOAL_LOW:.0%})"
           if pairs_too else "tables only"))
     return ok, illegal
 
 
-def ladder_pairs(pool, game, games, seed, budget, far_games, levels=LADDER):
+def ladder_pairs(pool, game, games, seed, budget, far_games, levels=LADDER, iterations=None):
     print(f"== {game}: round robin of {', '.join(levels)}, {games} games a pair, two players, "
           f"seeds from {seed}, every seed in both seat orders")
     pairs = {}
@@ -165,7 +273,7 @@ def ladder_pairs(pool, game, games, seed, budget, far_games, levels=LADDER):
         adjacent = levels.index(upper) - levels.index(lower) == 1
         n = games if adjacent or not far_games else far_games
         t0 = time.perf_counter()
-        results = pool.map(play, work_for(game, (upper, lower), n, seed, budget), chunksize=1)
+        results = pool.map(play, work_for(game, (upper, lower), n, seed, budget, iterations))
         wins, _, times, bad = summarize((upper, lower), results)
         illegal += bad
         pairs[(upper, lower)] = (wins[upper], n)
@@ -187,7 +295,7 @@ def ladder_pairs(pool, game, games, seed, budget, far_games, levels=LADDER):
     return ok, illegal
 
 
-def ladder_tables(pool, game, games, seed, budget, tables, ladder_levels=LADDER):
+def ladder_tables(pool, game, games, seed, budget, tables, ladder_levels=LADDER, iterations=None):
     """Every choice of n of the levels at one table of n, each level's win share."""
     illegal = 0
     for n in tables:
@@ -197,7 +305,7 @@ def ladder_tables(pool, game, games, seed, budget, tables, ladder_levels=LADDER)
             levels = tuple(reversed(levels))
             count = max(n, games // n * n)
             t0 = time.perf_counter()
-            results = pool.map(play, work_for(game, levels, count, seed, budget), chunksize=1)
+            results = pool.map(play, work_for(game, levels, count, seed, budget, iterations))
             print(f"-- {game}, {n} players: {', '.join(levels)}; {count} games "
                   f"(every seed in all {n} seat rotations) [{time.perf_counter() - t0:.0f} s]; "
                   f"fair share {1 / n:.0%}")
@@ -207,17 +315,19 @@ def ladder_tables(pool, game, games, seed, budget, tables, ladder_levels=LADDER)
     return illegal
 
 
-def set_iterations(game, spec):
-    """--iterations medium=80,hard=250: the bots of `game` search that much in this run (the
-    worker processes are forked after this, so they inherit it)."""
+def parse_iterations(game, spec) -> dict:
+    """--iterations medium=80,hard=250: the bots of `game` search that much in this run (each
+    game carries it to the process that plays it)."""
     if not game:
         raise SystemExit("--iterations needs --game")
     bot = registry.get(game).bot()
+    iterations = {}
     for part in spec.split(","):
         level, _, n = part.partition("=")
         if level not in bot.ITERATIONS or not n.isdigit():
             raise SystemExit(f"--iterations: give level=N with a level of {', '.join(bot.ITERATIONS)}")
-        bot.ITERATIONS[level] = int(n)
+        iterations[level] = int(n)
+    return iterations
 
 
 def main(argv=None):
@@ -237,6 +347,9 @@ def main(argv=None):
                         help="with --ladder --tables: only the bigger tables (the pairs were run before)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--scheduler", default=None,
+                        help="a Dask scheduler's address (tcp://host:8786): play the games on that "
+                             "cluster instead of --jobs local processes")
     parser.add_argument("--iterations", default="",
                         help="experiments: other search sizes for this run, e.g. medium=80,hard=250")
     parser.add_argument("--progress", type=int, default=0,
@@ -245,8 +358,7 @@ def main(argv=None):
                         help="time cap per move for every bot (0 = none: the iteration counts alone "
                              "decide, so results do not depend on the machine's load)")
     args = parser.parse_args(argv)
-    if args.iterations:
-        set_iterations(args.game, args.iterations)
+    iterations = parse_iterations(args.game, args.iterations) if args.iterations else None
     if args.ladder:
         tables = [int(x) for x in args.tables.split(",") if x]
         levels = tuple(args.levels.split(","))
@@ -255,7 +367,8 @@ def main(argv=None):
         illegal = 0
         for game in ([args.game] if args.game else ladder_games()):
             _, bad = ladder(game, args.games, args.seed, args.budget_ms, args.jobs, tables, args.far_games,
-                            args.table_games, pairs_too=not args.tables_only, levels=levels)
+                            args.table_games, pairs_too=not args.tables_only, levels=levels,
+                            scheduler=args.scheduler, iterations=iterations)
             illegal += bad
         return 0 if illegal == 0 else 1
     if not args.game or not args.seats:
@@ -266,8 +379,8 @@ def main(argv=None):
     k = len(levels)
     t0 = time.perf_counter()
     results = []
-    with multiprocessing.Pool(args.jobs) as pool:
-        for result in pool.imap(play, work_for(args.game, levels, args.games, args.seed, args.budget_ms)):
+    with runner(args.jobs, args.scheduler) as pool:
+        for result in pool.imap(play, work_for(args.game, levels, args.games, args.seed, args.budget_ms, iterations)):
             results.append(result)
             if args.progress and len(results) % args.progress == 0 and len(results) < args.games:
                 wins = summarize(levels, results)[0]
