@@ -4,6 +4,7 @@
   python build.py          build dist/ (wheel + web + Pyodide runtime)
   python build.py serve    build, then serve dist/ at http://localhost:8000
   python build.py test     install what the tests need, build, run every test
+  python build.py test --quick   only the engine and api tests: no install, build, browser or Node
 """
 
 import argparse
@@ -12,12 +13,14 @@ import gzip
 import hashlib
 import http.server
 import importlib
+import importlib.util
 import json
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parent
@@ -348,26 +351,87 @@ def install_test_needs() -> None:
             raise SystemExit(f"missing browsers: install Debian's {' '.join(missing)} (as root).")
 
 
-def test(extra: list[str]) -> int:
+# The layers of `build.py test`, one pytest run each (the marks: tests/conftest.py). The first
+# is the quick layer: the engine and api tests, no build, no browser, no Node.
+LAYERS = [("engine", "engine and api", "not browser and not node"),
+          ("pages", "Node and browser", "browser or node")]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def pytest_layer(key: str, name: str, marks: str, extra: list[str]) -> dict:
+    out = ARTIFACTS / f"times-{key}.json"
+    out.unlink(missing_ok=True)
+    print(f"\n=== {name} ===", flush=True)
+    # every core; a file's tests stay on one worker (they share module fixtures), the longest
+    # files first (tests/test-times.json)
+    code = subprocess.run([sys.executable, "-m", "pytest", "-m", marks, "-n", "auto", "--by-time",
+                           f"--times-out={out}", *extra], cwd=ROOT).returncode
+    record = json.loads(out.read_text()) if out.exists() else {"wall": 0.0, "failed": 0, "tests": {}}
+    return {"name": name, "code": code, **record}
+
+
+def report(layers: list[dict], setup_s: float | None = None) -> None:
+    """The wall time per layer and the 20 slowest tests of all."""
+    tests = {t: s for layer in layers for t, s in layer["tests"].items()}
+    print("\n=== the suite's wall time ===")
+    if setup_s is not None:
+        print(f"{'install and build':<24}{'':11}{setup_s:6.0f} s")
+    for layer in layers:
+        failed = f"  ({layer['failed']} failed, exit code {layer['code']})" if layer["failed"] or layer["code"] else ""
+        print(f"{layer['name']:<24}{len(layer['tests']):5} tests{layer['wall']:6.0f} s{failed}")
+    if len(layers) > 1:
+        total = sum(layer["wall"] for layer in layers) + (setup_s or 0)
+        print(f"{'all':<24}{len(tests):5} tests{total:6.0f} s")
+    print("the 20 slowest tests (setup + call + teardown):")
+    for t, s in sorted(tests.items(), key=lambda kv: -kv[1])[:20]:
+        print(f"{s:8.1f} s  {t}")
+
+
+def write_times(layers: list[dict]) -> None:
+    """Seconds per test file of a full run: copied to tests/test-times.json, they order the next runs."""
+    files = {}
+    for layer in layers:
+        for t, s in layer["tests"].items():
+            files[t.split("::")[0]] = files.get(t.split("::")[0], 0.0) + s
+    path = ARTIFACTS / "test-times.json"
+    path.write_text(json.dumps({"files": {f: round(s, 1) for f, s in sorted(files.items())}}, indent=1) + "\n")
+    print(f"seconds per test file: {path.relative_to(ROOT)}")
+
+
+def test(extra: list[str], quick: bool = False) -> int:
+    if quick:
+        # after each change: the engine and api tests with a tenth of the property examples and
+        # one case of each long sweep (the others are marked slow)
+        if not all(importlib.util.find_spec(m) for m in ("pytest", "xdist", "hypothesis")):
+            raise SystemExit("The test packages are missing: `python3 build.py test` installs them once.")
+        key, name, marks = LAYERS[0]
+        layer = pytest_layer(key, name + " (quick)", marks + " and not slow", ["--hypothesis-profile=quick", *extra])
+        report([layer])
+        return layer["code"]
+    t0 = time.monotonic()
     install_test_needs()
     build()
-    # Every test file on one of the machine's cores (a file's tests share a browser page and
-    # module fixtures, so files, not tests, are spread); given arguments replace this.
-    args = extra or ["-n", "auto", "--dist", "loadfile", "--durations=25"]
-    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+    if extra:  # given arguments replace the layers
+        return subprocess.run([sys.executable, "-m", "pytest", *extra], cwd=ROOT).returncode
+    setup_s = time.monotonic() - t0
+    layers = [pytest_layer(*layer, []) for layer in LAYERS]
+    report(layers, setup_s)
+    write_times(layers)
+    return max(layer["code"] for layer in layers)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--quick", action="store_true", help="test: only the engine and api tests (no install, build, browser or Node)")
     args, extra = parser.parse_known_args()
     if args.command == "build":
         build()
     elif args.command == "serve":
         serve(args.port)
     else:
-        sys.exit(test(extra))
+        sys.exit(test(extra, args.quick))
 
 
 if __name__ == "__main__":

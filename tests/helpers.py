@@ -2,7 +2,14 @@
 
 import json
 
+from hypothesis import settings
+
 from urzeit.core.rng import Rng
+
+
+def examples(n: int) -> int:
+    """n hypothesis examples in the full run; the quick layer's profile (conftest.py) a tenth."""
+    return max(1, n * settings.default.max_examples // settings.get_profile("default").max_examples)
 
 
 def canon(obj) -> str:

@@ -196,6 +196,7 @@ def test_elo_fit_and_wilson_interval():
     assert 0.58 < lo < 0.59 and 0.71 < hi < 0.72
 
 
+@pytest.mark.slow
 def test_pip_install_gives_the_urzeit_command(exported, tmp_path):
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"urzeit": "urzeit.cli:main"}

@@ -12,6 +12,7 @@ from urzeit.core.errors import BadRequest, IllegalAction
 from urzeit.core.rng import Rng
 from urzeit.games.elawa.components import CARD_IDS, CARDS, TOKENS
 from urzeit.games.elawa.scoring import card_points
+from helpers import examples
 
 ELAWA = games.get("elawa")
 BOX = {"berry": 24, "meat": 20, "flint": 16, "fur": 12, "bone": 8}
@@ -568,7 +569,7 @@ def valid_setups(draw):
     return players, options, draw(st.integers(0, 2 ** 32)), draw(st.booleans())
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(valid_setups())
 def test_no_valid_setup_reaches_a_running_state_without_a_legal_action(case):
     players, options, play_seed, with_bot = case
@@ -668,7 +669,7 @@ def test_discard_and_store_refusals_say_what_is_wrong():
         assert reason_of(s, bad) in ("action_shape", "elawa.unknown_action")  # the shape: the base's check
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2 ** 32), steps=st.integers(0, 60), action=st.fixed_dictionaries(
     {"type": st.sampled_from(["take_card", "take_visible", "play", "store", "end_turn", "discard", "x"])},
     optional={"stack": st.one_of(st.integers(-1, 7), st.none(), st.text(max_size=2)),

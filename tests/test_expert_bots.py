@@ -177,6 +177,7 @@ def test_sammler_expert_judges_by_the_learned_weights():
     assert bot.Policy(2, "hard").estimate.__self__.__class__ is bot.Outlook
 
 
+@pytest.mark.slow
 def test_sammler_value_training_learns_that_points_count():
     """The training script on a few self-play games: points now carry a clear positive weight,
     and every row has a value per feature."""

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from fair_support import short_record
+from helpers import examples
 from urzeit.fair.duel import play
 from urzeit import cli
 from urzeit.core.errors import BadSave
@@ -48,7 +49,7 @@ TAMPERS = ["action", "reveal", "commitment", "key", "signature", "before", "step
            "deck", "deck_commitment", "card_key", "shown_card", "shown_key", "deck_secret"]
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(range(len(RECORDS))), tamper=st.sampled_from(TAMPERS), pick=st.integers(0, 10 ** 6))
 def test_every_change_to_a_record_fails_the_check_naming_what_and_where(which, tamper, pick):
     rec = copy.deepcopy(RECORDS[which])

@@ -177,6 +177,7 @@ def test_pass_and_play_hides_the_hands_between_two_humans(page, served_dist):
     assert page.locator("#board").evaluate("(e) => getComputedStyle(e).visibility") == "visible"
 
 
+@pytest.mark.first_visit  # the product's own first visit: no snapshot seeded
 def test_the_game_works_offline_after_the_first_visit(browser, served_dist):
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
@@ -198,6 +199,7 @@ def test_the_game_works_offline_after_the_first_visit(browser, served_dist):
     context.close()
 
 
+@pytest.mark.first_visit  # the product's own first visit: no snapshot seeded
 def test_an_installable_app_with_its_manifest_and_icons_even_offline(browser, served_dist):
     """The page links a web app manifest Chromium parses without complaint; every icon it
     names loads at its stated size; the service worker controls the page and answers the
@@ -398,6 +400,7 @@ def test_a_hint_shows_what_the_hard_bot_would_play_and_changes_nothing(page, ser
     screenshot(page, "sammler-hint")
 
 
+@pytest.mark.first_visit  # the product's own first visit: no snapshot seeded
 def test_a_new_build_replaces_the_old_offline_cache(browser, tmp_path):
     """Two builds served one after the other from the same place: after the visit to the
     second, only its cache is left."""

@@ -13,10 +13,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from urzeit import api, games
 from urzeit import match as matches
 from urzeit.core.rng import Rng
+from helpers import examples
 
 GAMES = [g.id for g in games.all_games()]
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SETTINGS = settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=examples(12), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

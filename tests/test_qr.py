@@ -9,6 +9,9 @@ import json
 import pathlib
 import subprocess
 
+import pytest
+
+pytestmark = pytest.mark.node  # runs the page's module in Node
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = [  # text, level, version, mask, SHA-256 of the rows ("0"/"1", joined by newlines)
     ("HELLO urzeit", "M", 1, 2, "ea7d29da5260315199f3eb8b0396c2ac58b01203f4644f8b37528058af76b189"),

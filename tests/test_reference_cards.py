@@ -125,6 +125,7 @@ def test_a_wrong_engine_score_is_reported():
 # ---- many games ----------------------------------------------------------------------------
 # Sizes chosen to keep this file under about 90 s on the 2-core worker machine (measured).
 
+@pytest.mark.slow
 def test_elawa_random_games_agree_with_the_reference():
     actions, problems = elawa_games(range(1, 301), lambda s: random_chooser(1000 + s))
     assert actions > 25000
@@ -144,6 +145,7 @@ def test_spaeher_random_games_agree_with_the_reference():
     assert problems == []
 
 
+@pytest.mark.slow
 def test_spaeher_bot_games_agree_with_the_reference():
     actions, problems = spaeher_games(range(1, 41), lambda s: bot_chooser("easy"))
     assert actions > 6000

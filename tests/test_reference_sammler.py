@@ -48,7 +48,7 @@ def _run(games):
     return failures, actions
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", [0] + [pytest.param(c, marks=pytest.mark.slow) for c in range(1, CHUNKS)])
 def test_reference_agrees_with_engine(chunk):
     games = GAMES[chunk::CHUNKS]
     failures, actions = _run(games)

@@ -146,10 +146,10 @@ def play(players, seed, lang, bots):
         api.call({"op": "close", "match": match})
 
 
-@pytest.mark.parametrize("players,seed,lang,bots", [
-    (2, 1, "de", False), (2, 2, "en", True), (3, 3, "de", True), (3, 4, "en", False),
-    (4, 5, "de", False), (4, 6, "en", True), (5, 7, "en", False), (5, 9, "de", True),
-])
+@pytest.mark.parametrize("players,seed,lang,bots", [(2, 1, "de", False)] + [  # the quick layer: one game
+    pytest.param(*case, marks=pytest.mark.slow) for case in [
+        (2, 2, "en", True), (3, 3, "de", True), (3, 4, "en", False),
+        (4, 5, "de", False), (4, 6, "en", True), (5, 7, "en", False), (5, 9, "de", True)]])
 def test_every_word_of_a_whole_game(players, seed, lang, bots):
     assert play(players, seed, lang, bots) > 40
 

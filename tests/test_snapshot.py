@@ -17,7 +17,7 @@ import pytest
 from browser_support import DIST, ROOT
 from test_pyodide_node import cpython_session, strip_match
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 READY = 120_000
 ENGINE = """async () => { const { engine } = await import('./js/boot.mjs'); const info = engine.lastStatus[1];
     return { boot: engine.boot, note: info.snapshotNote || null, makeSnapshot: info.makeSnapshot,
