@@ -143,6 +143,7 @@ def test_the_csp_lets_the_page_reach_relays_and_no_other_origin():
     assert directives["script-src"] == "'self'"
 
 
+@pytest.mark.node  # needs the build (esbuild under Node): not in the quick layer
 def test_the_bundled_schnorr_code_is_built_pinned_and_precached():
     if not (DIST / "precache.json").exists():
         pytest.fail("dist/ is not built: run `python build.py`")
