@@ -126,7 +126,7 @@ def test_words_are_written_in_one_style():
 # lesson, fair play); the api's operations; the commands. The package root holds only the
 # version. (core loads a game's bot and words modules by the names the game declares: no import.)
 LAYERS = (("core",), ("ai",), ("games",), ("match", "lessons", "fair"), ("ops", "api"),
-          ("cli", "tournament", "tools"))
+          ("cli", "tournament", "tools", "research"))
 LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
 
 

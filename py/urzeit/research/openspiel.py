@@ -38,6 +38,7 @@ except ImportError as e:  # an optional extra, never needed by the engine or the
 
 from .. import games as registry
 from ..core.rng import Rng
+from ..core.game import PRIVATE_HANDS
 from .features import MAX_ACTIONS, TENSOR_SIZE, canonical, view_tensor
 
 PREFIX = "urzeit_"
@@ -251,7 +252,7 @@ def resampler(seed: int):
 
 
 def game_type(game) -> "pyspiel.GameType":
-    hidden = game.private_hands
+    hidden = game.information == PRIVATE_HANDS
     info = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=PREFIX + game.id,

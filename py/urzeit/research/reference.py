@@ -24,6 +24,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from .. import ai, games as registry
 from ..core.rng import GOLDEN, MASK64, Rng
+from ..core.game import PRIVATE_HANDS
 from ..match import Match
 from ..tournament import wilson
 from . import openspiel
@@ -161,7 +162,7 @@ def main(argv=None):
     parser.add_argument("--progress", action="store_true", help="a line per finished game")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
-    kind = args.bot or ("ismcts" if game.private_hands else "mcts")
+    kind = args.bot or ("ismcts" if game.information == PRIVATE_HANDS else "mcts")
     for factor in args.factor.split(","):
         run(args.game, args.level, kind, float(factor), args.games, args.seed, args.jobs, args.progress)
     return 0
