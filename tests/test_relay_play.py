@@ -135,29 +135,34 @@ def test_a_turn_based_game_with_only_one_page_open_at_a_time(browser, served_dis
     bo.click("#fair-name-ok")
     bo.wait_for_selector("#app[data-mode='fair'][data-game='elawa'][data-relays='open']", timeout=READY)
     pages, turn, moves, p = {"ada": ada_ctx, "bo": bo_ctx}, "bo", 0, bo
+    opened_on_my_turn = 0
     for _ in range(80):
         if p is None:
             p = relay_page(browser, nostr_relay.url, "en" if turn == "ada" else "de", context=pages[turn])
             ready(p, served_dist)
             p.click("#saved-list .fair-game .fair-open")  # the running game, from the menu
             p.wait_for_selector("#app[data-mode='fair'][data-game='elawa']", timeout=READY)
-        # every move since, from the relays: then it is this player's move (or the game is over)
-        p.wait_for_function("() => window.urzeit.view.over || document.getElementById('app').dataset.fairWaiting === 'me'",
-                            timeout=30_000)
+        # every move since, from the relays: then it is this player's move, the other's (the
+        # other's part of the set-up still to come), or the game is over
+        p.wait_for_function("() => window.urzeit.session.relays && window.urzeit.session.relays.read", timeout=30_000)
+        p.wait_for_function("() => document.getElementById('app').dataset.busy !== 'true'", timeout=30_000)
         if p.evaluate("() => window.urzeit.view.over"):
             rec = checked(p)
             break
+        if p.locator("#app").get_attribute("data-fair-waiting") == "me":
+            opened_on_my_turn += 1
         while p.locator("#app").get_attribute("data-fair-waiting") == "me" and not p.evaluate("() => window.urzeit.view.over"):
             assert p.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")["ok"]
             moves += 1
-        assert p.locator("#share-dialog[open]").count() == 0  # no link to send: the relays carry it
+        # no link to send: the relays carry it
+        assert p.locator("#share-dialog[open]").count() == 0, f"{turn} after {moves} moves: {p.evaluate('() => window.urzeit.session')}"
         p.wait_for_function("() => window.urzeit.session.relays.unsent === 0", timeout=20_000)  # the relays took it
         p.close()
         p = None
         turn = "bo" if turn == "ada" else "ada"
     else:
         raise AssertionError("the game did not end")
-    assert moves > 4 and rec["result"]["over"]
+    assert moves > 4 and opened_on_my_turn > 4 and rec["result"]["over"]
     stored = " ".join(str(r) for r in nostr_relay.stored_events())
     assert HOST not in stored and FRIEND not in stored and '"kind":"act"' not in stored
     ada_ctx.close()

@@ -293,7 +293,7 @@ if (TEST_MODE) {
     get session() {
       const s = match.session;
       const box = s && s.mailbox;
-      return s && { kind: s.kind, matchId: s.matchId, relays: box ? { state: box.state, unsent: box.unsent.length + box.inflight } : null };
+      return s && { kind: s.kind, matchId: s.matchId, relays: box ? { state: box.state, read: box.read, unsent: box.unsent.length + box.inflight } : null };
     },
     get lesson() { return lessonState(); },
     live: liveTest,

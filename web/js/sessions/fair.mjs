@@ -87,8 +87,8 @@ export class FairSession {
     s.lastView = r.view;
     if (!s.persist(r, { full: held })) $("message").textContent = t("fairStorageFailed");
     if (opts.room) opts.room.attach(s);
+    s.openMailbox();  // before the first messages: a link opens only if the relays cannot carry them
     await s.absorb(r, { opened: true });
-    s.openMailbox();
     return s;
   }
 
@@ -96,7 +96,13 @@ export class FairSession {
   openMailbox() {
     if (!this.roomKey || !this.alive) return;
     this.mailbox = new RelayMailbox(this, this.roomKey, { shared: this.room ? this.room.relay : null });
-    this.mailbox.onState(() => { if (this.alive && this.lastView) this.renderWaiting(); });
+    this.mailbox.onState((state) => {
+      if (!this.alive) return;
+      if (this.lastView) this.renderWaiting();
+      // the relays did not answer: the link this seat's messages were waiting for
+      if (this.shareIfRelaysFail && (state === "failed" || state === "closed")) this.links.share().catch((err) => showError($("message"), err));
+      if (state !== "connecting") this.shareIfRelaysFail = false;
+    });
     this.scope.defer(() => this.mailbox.close());
     this.mailbox.open();
   }
@@ -116,6 +122,17 @@ export class FairSession {
   // takes it has no key to the room before).
   byRelays() {
     return Boolean(this.mailbox && this.mailbox.state === "open") && this.waiting.for !== "join";
+  }
+
+  // A link to the next player, unless the relays carry this seat's messages; while they are
+  // still connecting (a page just opened), the link waits for them to fail.
+  shareUnlessRelays() {
+    if (this.byRelays()) return;
+    if (this.mailbox && this.mailbox.state === "connecting" && this.waiting.for !== "join") {
+      this.shareIfRelaysFail = true;
+      return;
+    }
+    this.links.share().catch((err) => showError($("message"), err));
   }
 
   get alive() {
@@ -233,7 +250,7 @@ export class FairSession {
     if (shown) this.wasMine = mine;
     if (this.mailbox) this.mailbox.deliver(fresh);
     if (this.room) this.room.changed(r, fresh);
-    else if (this.autoShare && this.to !== null && r.send.length > 0 && !this.byRelays()) this.links.share().catch((err) => showError($("message"), err));
+    else if (this.autoShare && this.to !== null && r.send.length > 0) this.shareUnlessRelays();
     if (r.view.over && shown) this.verify();
   }
 

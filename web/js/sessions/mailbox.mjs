@@ -19,6 +19,7 @@ export class RelayMailbox {
     this.owns = !shared;        // a room this mailbox joined itself is closed with it
     this.state = "connecting";  // "connecting" | "open" | "failed" | "closed"
     this.unsent = [];           // frames no relay has taken yet
+    this.read = false;          // the relays' stored messages are in the game
     this.waiting = [];          // frames whose messages did not fit yet (an earlier one missing)
     this.listeners = new Set();
     this.published = new Set(); // "seat.n" of messages published in this visit
@@ -50,6 +51,7 @@ export class RelayMailbox {
     this.refreshState();
     const stored = await this.room.history(since);
     for (const f of stored) if (!f.mine) await this.frame(f.body);
+    this.read = true;
     // what this seat made while the relays were away (by link, offline): published now
     const theirs = new Set(stored.filter((f) => f.body && Array.isArray(f.body.m)).flatMap((f) => f.body.m.map((m) => `${m.seat}.${m.n}`)));
     this.publish(s.messages.filter((m) => this.ours(m) && !theirs.has(`${m.seat}.${m.n}`)));
