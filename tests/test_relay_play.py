@@ -135,11 +135,16 @@ def test_a_turn_based_game_with_only_one_page_open_at_a_time(browser, served_dis
     bo.click("#fair-name-ok")
     bo.wait_for_selector("#app[data-mode='fair'][data-game='elawa'][data-relays='open']", timeout=READY)
     pages, turn, moves, p = {"ada": ada_ctx, "bo": bo_ctx}, "bo", 0, bo
-    opened_on_my_turn = 0
+    opened_on_my_turn = news_seen = 0
     for _ in range(80):
         if p is None:
             p = relay_page(browser, nostr_relay.url, "en" if turn == "ada" else "de", context=pages[turn])
             ready(p, served_dist)
+            # the menu asked the relays: the other player moved while this page was closed
+            entry = p.wait_for_selector("#saved-list .fair-game[data-fair-news='true']", timeout=30_000)
+            other = FRIEND if turn == "ada" else HOST
+            assert other in entry.inner_text() and p.title().startswith("●")
+            news_seen += 1
             p.click("#saved-list .fair-game .fair-open")  # the running game, from the menu
             p.wait_for_selector("#app[data-mode='fair'][data-game='elawa']", timeout=READY)
         # every move since, from the relays: then it is this player's move, the other's (the
@@ -162,7 +167,7 @@ def test_a_turn_based_game_with_only_one_page_open_at_a_time(browser, served_dis
         turn = "bo" if turn == "ada" else "ada"
     else:
         raise AssertionError("the game did not end")
-    assert moves > 4 and opened_on_my_turn > 4 and rec["result"]["over"]
+    assert moves > 4 and opened_on_my_turn > 4 and news_seen > 4 and rec["result"]["over"]
     stored = " ".join(str(r) for r in nostr_relay.stored_events())
     assert HOST not in stored and FRIEND not in stored and '"kind":"act"' not in stored
     ada_ctx.close()

@@ -23,7 +23,8 @@ import { ReplaySession } from "./sessions/replay.mjs";
 import { FairSession } from "./sessions/fair.mjs";
 import { tableAfterReload } from "./sessions/remember.mjs";
 import { loadFair } from "./fair-store.mjs";
-import { alertLog } from "./turn-alert.mjs";
+import { alertLog, clearTurnAlert } from "./turn-alert.mjs";
+import { stopWatching } from "./screens/menu-watch.mjs";
 import { notePageCapabilities, relabelNotes } from "./capabilities.mjs";
 
 let restoring = null;  // the save to restore once a restarted engine is ready
@@ -54,6 +55,8 @@ nav.openFair = openSavedFair;
 nav.showTableError = fail;
 // A live room belongs to the table it was opened with: another table closes it.
 nav.tableOpened = (session) => {
+  stopWatching();    // the menu's look at the relays ends with the menu
+  clearTurnAlert();  // an alert the menu rang; a fair table rings its own
   const room = currentRoom();
   if (room && room !== session.room) room.close();
 };

@@ -8,6 +8,8 @@ import { seatMark } from "../seats.mjs";
 import { $, TEST_MODE, app, el, nav, showError } from "./shared.mjs";
 import { lessonEntry, lessonsDone } from "./lesson.mjs";
 import { canPlayLive } from "../capabilities.mjs";
+import { watchRunningGames } from "./menu-watch.mjs";
+import { alertTurn } from "../turn-alert.mjs";
 
 const ui = { selected: null, playerCount: 2, seats: [], options: {}, fair: false, live: false };
 
@@ -275,6 +277,20 @@ export function renderSaved() {
   list.append(...items.map(([, li]) => li));
   // a phone lists running games above the game cards: no heading over an empty place then
   $("saved").classList.toggle("all-running", items.every(([, li]) => li.classList.contains("running")));
+  watchRunningGames(fairGames, showNewMoves);
+}
+
+// A friend moved while this page was closed (the relays have messages this browser has not).
+function showNewMoves(f, seats, told) {
+  const li = [...$("saved-list").querySelectorAll(".fair-game")].find((x) => x.dataset.fairGid === f.gid && x.dataset.fairSeat === String(f.seat));
+  if (!li || $("menu").hidden) return;
+  const nameOf = (i) => [told[i], f.names[i]].find((n) => typeof n === "string" && n);
+  const names = seats.map((i) => (nameOf(i) ? displayName(nameOf(i), "human") : t("seatName", i + 1, true)));
+  const state = li.querySelector(".fair-state");
+  state.textContent = t("fairNewMoves", t("nameList", names));
+  state.classList.add("fair-mine");
+  li.dataset.fairNews = "true";
+  alertTurn({ title: t("fairNewMovesTitle", entryTitle(f.game)), body: state.textContent });
 }
 
 // A fair game held in this browser (storage.mjs): whose turn, since when, or how it ended and
