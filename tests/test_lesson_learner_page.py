@@ -1,7 +1,8 @@
 """Lessons that let the learner do it (issue #38), in headless Chromium: nothing moves under a
 finger between pointerdown and click (after a wrong move was explained and undone); "show me"
 points first and lets the learner make the move, a second press makes it; the last step answers
-the learner's tap at once; chapters in the menu, each with its own tick.
+the learner's tap at once; chapters in the menu, each with its own tick; a light coach in the
+real game after a lesson.
 
 A lesson is reached at a given step by the progress the page keeps (localStorage), made by the
 Python engine the page runs. With URZEIT_LESSON_SHOTS=docs/screenshots the chapter list's
@@ -294,6 +295,37 @@ def test_the_menu_lists_the_chapters_each_with_its_own_tick(browser, served_dist
         page.evaluate("() => document.getElementById('lesson-entry').scrollIntoView({block: 'start'})")
         page.wait_for_timeout(200)
         shot(page, "lesson-chapters-phone")
+        page.watch.assert_clean()
+    finally:
+        context.close()
+
+
+# ---- the coach in the real game after a lesson ----
+
+def test_the_real_game_after_a_lesson_coaches_its_first_turns(browser, served_dist):
+    storage = progress_to("sammler", "first", 14)
+    context, page = open_page(browser, served_dist, "desktop", storage=storage)
+    try:
+        page.evaluate("() => window.urzeit.startLesson('sammler', 'first')")
+        page.wait_for_selector("#lesson-panel[data-step='14']")
+        page.click("#lesson-show")
+        page.click("#lesson-show")
+        page.wait_for_selector("#lesson-panel[data-kind='end']", timeout=60_000)
+        page.click("#lesson-real-game")
+        page.wait_for_selector("#app[data-mode='local']")
+        # the learner's first turn: the hint comes without asking, with a way to turn it off
+        page.wait_for_function("() => document.getElementById('app').dataset.hint", timeout=120_000)
+        assert page.text_content("#notice").startswith("Hint")
+        assert page.is_visible("#coach-off")
+        page.click("#coach-off")
+        page.wait_for_function("() => document.getElementById('notice').textContent === ''")
+        assert page.get_attribute("#app", "data-coach") == "off" and not page.get_attribute("#app", "data-hint")
+        # turned off: the next turn shows no hint by itself
+        state = state_id(page)
+        page.evaluate("() => window.urzeit.act(window.urzeit.legal.find((a) => a.type === 'place_tile'))")
+        page.wait_for_function(f"() => window.urzeit.view.state_id !== {state} && window.urzeit.legal.length", timeout=60_000)
+        page.wait_for_timeout(2500)
+        assert not page.get_attribute("#app", "data-hint") and page.is_hidden("#coach-off")
         page.watch.assert_clean()
     finally:
         context.close()

@@ -43,9 +43,9 @@ const startLesson = (game, name, opts) => LessonSession.start(game, name, opts);
 nav.openMatch = openMatch;
 nav.openReplay = openReplay;
 nav.startLesson = startLesson;
-nav.newGame = async ({ game, seats, options }) => {
+nav.newGame = async ({ game, seats, options, coach = false }) => {
   const result = await engine.request({ op: "new", game, seats, seed: randomSeed(), options });
-  openMatch(result, { saveId: newSaveId() });
+  openMatch(result, { saveId: newSaveId(), coach });  // coach: the real game after a lesson
 };
 nav.newFairGame = startFair;
 nav.newLiveGame = startLive;

@@ -325,7 +325,7 @@ export class LessonSession {
     const seats = [{ kind: "human", name: t("seatName", 1, true) }];
     for (let i = 2; i <= n; i++) seats.push({ kind: "ai", level: "easy", name: t("seatName", i, false) });
     try {
-      await nav.newGame({ game, seats, options: {} });
+      await nav.newGame({ game, seats, options: {}, coach: true });  // its first turns show the hint (sessions/local.mjs)
     } catch (err) {
       showError($("message"), err);
     }
