@@ -2,7 +2,8 @@
 finger between pointerdown and click (after a wrong move was explained and undone); "show me"
 points first and lets the learner make the move, a second press makes it; the last step answers
 the learner's tap at once; chapters in the menu, each with its own tick; a light coach in the
-real game after a lesson.
+real game after a lesson; the replay opens at the first turn with its controls next to the
+board.
 
 A lesson is reached at a given step by the progress the page keeps (localStorage), made by the
 Python engine the page runs. With URZEIT_LESSON_SHOTS=docs/screenshots the chapter list's
@@ -14,7 +15,7 @@ import pathlib
 
 import pytest
 
-from browser_support import ARTIFACTS, ROOT, PageWatch, engine_call
+from browser_support import ARTIFACTS, ROOT, PageWatch, engine_call, play_bot_game
 
 pytestmark = pytest.mark.browser
 READY = 180_000
@@ -326,6 +327,46 @@ def test_the_real_game_after_a_lesson_coaches_its_first_turns(browser, served_di
         page.wait_for_function(f"() => window.urzeit.view.state_id !== {state} && window.urzeit.legal.length", timeout=60_000)
         page.wait_for_timeout(2500)
         assert not page.get_attribute("#app", "data-hint") and page.is_hidden("#coach-off")
+        page.watch.assert_clean()
+    finally:
+        context.close()
+
+
+# ---- the replay ----
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_replay_opens_at_the_first_turn_with_its_controls_next_to_the_board(browser, served_dist, device):
+    replay, _ = play_bot_game("sammler", 3)
+    n = len(replay["actions"])
+    context, page = open_page(browser, served_dist, device)
+    try:
+        step = "() => document.getElementById('app').dataset.replayStep"
+        page.evaluate("(r) => window.urzeit.openReplay(r)", replay)
+        page.wait_for_selector("#replay-bar:not([hidden])")
+        page.wait_for_function(f"{step} === '0'")
+        assert page.is_hidden("#end-screen")
+
+        def boxes():
+            return page.evaluate("""() => { const b = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+                return {top: r.top + scrollY, bottom: r.bottom + scrollY, hidden: document.getElementById(id).hidden}; };
+                return {bar: b('replay-bar'), last: b('replay-last'), board: b('board'), end: b('end-screen')}; }""")
+        at_start = boxes()
+        assert 0 <= at_start["board"]["top"] - at_start["bar"]["bottom"] <= 40, "the controls sit next to the board"
+        page.click("#replay-last")
+        page.wait_for_function(f"{step} === '{n}'")
+        at_end = boxes()
+        assert page.is_visible("#end-screen"), "the game's end is shown"
+        assert at_end["last"] == at_start["last"], "the buttons stay where they were"
+        assert 0 <= at_end["board"]["top"] - at_end["bar"]["bottom"] <= 40, "no game-over box between the controls and the board"
+        # where the player last was: the replay opens there again
+        page.click("#replay-first")
+        page.wait_for_function(f"{step} === '0'")
+        page.click("#replay-next")
+        page.wait_for_function(f"{step} !== '0'")
+        here = page.evaluate(step)
+        page.click("#back-button")
+        page.evaluate("(r) => window.urzeit.openReplay(r)", replay)
+        page.wait_for_function(f"{step} === '{here}'")
         page.watch.assert_clean()
     finally:
         context.close()

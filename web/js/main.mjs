@@ -232,10 +232,10 @@ async function openSharedLink() {
       throw Object.assign(new Error("the link is damaged"), { code: "bad_link" });
     }
     const result = await engine.request({ op: "load", save: replay });
-    // a finished game is shown in the replay viewer: every turn and how it ended
+    // a finished game is shown in the replay viewer: every turn and, first, how it ended
     if (result.view.over) {
       await engine.request({ op: "close", match: result.match });
-      await openReplay(replay);
+      await ReplaySession.open(replay, { atEnd: true });
     } else {
       openMatch(result, { saveId: newSaveId() });
     }
