@@ -363,6 +363,15 @@ export class LessonSession {
     document.body.append(ring, arrow);
     let raf = 0;
     this.scope.defer(() => cancelAnimationFrame(raf));
+    let fingerDown = false;
+    let presses = 0;
+    this.scope.listen(window, "pointerdown", () => { fingerDown = true; presses++; }, { capture: true });
+    for (const type of ["click", "pointercancel"]) this.scope.listen(window, type, () => { fingerDown = false; }, { capture: true });
+    // a press that gives no click (a drag, a press held away) frees the scroll a moment later
+    this.scope.listen(window, "pointerup", () => {
+      const press = presses;
+      this.scope.timeout(() => { if (press === presses) fingerDown = false; }, 350);
+    }, { capture: true });
     let last = "";
     const frame = () => {
       if (!this.scope.alive) return;
@@ -382,6 +391,13 @@ export class LessonSession {
       const key = `${Math.round(rect.left)},${Math.round(rect.top)},${Math.round(rect.width)},${Math.round(rect.height)}`;
       const what = found.element ? (found.element.id || found.element.className || found.element.tagName) : "";
       ring.classList.toggle("showing", this.showing === this.step.index);
+      // a new thing to look at comes into sight, below the sticky lines at the top; not while
+      // a finger is down (the page would scroll under it before its click lands), then after
+      const id = `${this.step.index}|${what}`;
+      if (this.targetKey !== id && !fingerDown) {
+        this.targetKey = id;
+        bringIntoSight(rect);
+      }
       if (key === last && ring.dataset.target === what) return;
       last = key;
       ring.hidden = false;
@@ -389,12 +405,6 @@ export class LessonSession {
       const pad = 4;
       Object.assign(ring.style, { left: `${rect.left - pad}px`, top: `${rect.top - pad}px`,
                                   width: `${rect.width + 2 * pad}px`, height: `${rect.height + 2 * pad}px` });
-      // a new thing to look at comes into sight, below the sticky lines at the top
-      const id = `${this.step.index}|${what}`;
-      if (this.targetKey !== id) {
-        this.targetKey = id;
-        bringIntoSight(rect);
-      }
     };
     raf = requestAnimationFrame(frame);
   }
