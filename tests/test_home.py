@@ -103,6 +103,10 @@ def test_export_import_and_step_through_a_replay(page, served_dist, tmp_path):
     page.set_input_files("#import-file", str(path))
     page.wait_for_selector("#replay-bar:not([hidden])")
     n = len(replay["actions"])
+    # it opens at the first turn (tests/test_lesson_learner_page.py: issue #38)
+    page.wait_for_function("() => document.getElementById('app').dataset.replayStep === '0'")
+    assert len(page.evaluate("() => window.urzeit.view.tiles")) == 1
+    page.click("#replay-last")
     page.wait_for_function(f"() => document.getElementById('app').dataset.replayStep === '{n}'")
     tiles_end = len(page.evaluate("() => window.urzeit.view.tiles"))
     page.click("#replay-first")
@@ -599,6 +603,8 @@ def test_the_replay_viewer_tells_every_turn_and_jumps_to_any(browser, served_dis
     page.evaluate("(r) => window.urzeit.openReplay(r)", replay)
     page.wait_for_selector("#replay-bar:not([hidden])")
     step = "() => document.getElementById('app').dataset.replayStep"
+    page.wait_for_function(f"{step} === '0'")  # it opens at the first turn
+    page.click("#replay-last")
     page.wait_for_function(f"{step} === '{len(replay['actions'])}'")
     word = {"de": "Zug", "en": "Turn"}[lang]
     assert page.locator("#replay-pos").inner_text() == f"{word} {n} / {n}"

@@ -1,6 +1,7 @@
-"""Elawa's first lesson says what the game does: the numbers in its words (the resources
-taken, the fire, the chief's places, the final round, the score) are checked against the
-engine's views as the lesson is played by its expected moves."""
+"""Elawa's lessons say what the game does: the numbers in their words (the resources taken,
+the fire, the chief's places, the final round, the score) are checked against the engine's
+views as each lesson is played by its expected moves. The first plays the chiefs' normal side,
+the second ("advanced") their advanced side."""
 
 from urzeit import api
 
@@ -11,9 +12,9 @@ def call(req):
     return reply["result"]
 
 
-def walk():
+def walk(name):
     """The learner's view after each step (index: the step passed), and the last reply."""
-    r = call({"op": "lesson_start", "game": "elawa", "name": "first", "lang": "de"})
+    r = call({"op": "lesson_start", "game": "elawa", "name": name, "lang": "de"})
     views = {"start": r["view"]}
     while r["step"]["kind"] != "end":
         step = r["step"]
@@ -27,8 +28,8 @@ def me(view):
     return view["players"][view["seat"]]
 
 
-def test_the_lessons_words_match_the_game():
-    views, end = walk()
+def test_the_advanced_lessons_words_match_the_game():
+    views, end = walk("advanced")
     start = views["start"]
     assert start["current_seat"] == 0 and start["players"][1]["tribe"], "Ayla began and played a card"
     assert [p["capacity"] for p in start["players"]] == [3, 3] and start["fire"] == 2
@@ -45,6 +46,27 @@ def test_the_lessons_words_match_the_game():
     assert views[16]["fire"] == 0 and views[16]["final_round"] and views[16]["current_seat"] == 0
     assert "fur" not in me(views[18])["available"] and me(views[18])["available"].get("bone") == 1
     # the end: the score as its words give it
+    view = end["view"]
+    assert view["over"] and view["scores"] == [23, 15]
+    points = {b["card"]: b["points"] for b in view["breakdown"][0]["cards"]}
+    assert points == {"R02": 8, "R05": 6, "R07": 7, "R12": 2}
+    for lang in ("de", "en"):
+        words = end["step"]["say"][lang]
+        assert all(str(n) in words for n in (8, 6, 7, 2, 23, 15)), words
+
+
+def test_the_first_lessons_words_match_the_game():
+    views, end = walk("first")
+    start = views["start"]
+    assert start["current_seat"] == 0 and start["players"][1]["tribe"], "Ayla began and played a card"
+    assert [p["capacity"] for p in start["players"]] == [4, 4], "the normal side: 4 places"
+    assert me(views[1])["available"] == {"berry": 1, "fur": 1}
+    assert me(views[4])["available"] == {"meat": 1}, "a card numbered 1: just 1 resource, no power"
+    assert views[8]["fire"] == 1 and sum(me(views[8])["available"].values()) == 4
+    assert me(views[11])["available"] == {"berry": 1, "flint": 1, "fur": 1}, "4 places: nothing to discard"
+    assert views[13]["removed"] == ["Y01"], "the yellow hut was sacrificed"
+    assert views[15]["fire"] == 0 and views[15]["final_round"] and views[15]["current_seat"] == 0
+    assert me(views[17])["available"].get("bone") == 1 and "fur" not in me(views[17])["available"], "the tool brought a bone"
     view = end["view"]
     assert view["over"] and view["scores"] == [23, 15]
     points = {b["card"]: b["points"] for b in view["breakdown"][0]["cards"]}

@@ -10,7 +10,9 @@ URZEIT_LESSON_SHOTS=docs/screenshots also there)."""
 import pytest
 
 from browser_support import PageWatch
-from test_lesson_page import DEVICES, READY, in_viewport, open_menu_entry, shot, step_of, tap, wait_step_change
+from test_lesson_learner_page import MONITOR
+from test_lesson_page import (DEVICES, READY, assert_nothing_moved, in_viewport, next_chapter, open_menu_entry, quick_step, shot,
+                              step_of, tap, wait_step_change)
 
 pytestmark = pytest.mark.browser
 SHOTS = {"first": 2, "middle": 13}  # step indexes worth a picture (and the end)
@@ -40,6 +42,9 @@ def play(page, device, touch):
         step, kind = step_of(page)
         if kind == "end":
             return seen
+        if kind == "chapter-end":
+            next_chapter(page)
+            continue
         if not in_viewport(page, "#lesson-text"):
             shot(page, f"lesson-spaeher-offscreen-{device}-{step}")
             raise AssertionError(f"step {step}: the instruction is off screen")
@@ -80,6 +85,7 @@ def test_the_spaeher_lesson_played_as_a_learner(browser, served_dist, device):
     context = browser.new_context(service_workers="block", **options)
     page = context.new_page()
     page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
+    page.add_init_script(MONITOR)
     watch = PageWatch(page, served_dist.rstrip("/"))
     try:
         page.goto(served_dist + "?test=1")
@@ -115,17 +121,16 @@ def test_the_spaeher_lesson_played_as_a_learner(browser, served_dist, device):
         if device == "desktop":  # the real game against the easy computer, from the lesson's end
             page.click("#lesson-entry .lesson-start")
             page.wait_for_selector("#lesson-panel[data-step='0']")
-            for _ in range(40):
-                step, kind = step_of(page)
-                if kind == "end":
+            for _ in range(60):
+                if step_of(page)[1] == "end":
                     break
-                page.click("#lesson-next" if kind == "read" else "#lesson-show")
-                wait_step_change(page, step)
+                quick_step(page)
             page.click("#lesson-real-game")
             page.wait_for_selector("#app[data-mode='local']")
             seats = page.evaluate("() => window.urzeit.view.seats")
             assert [s["kind"] for s in seats] == ["human", "ai"] and seats[1]["level"] == "easy"
             assert page.evaluate("() => window.urzeit.view.mode") == "normal" and page.is_hidden("#lesson-ring")
+        assert_nothing_moved(page)
         watch.assert_clean()
     finally:
         context.close()

@@ -55,17 +55,20 @@ def main():
         if step["kind"] == "read":
             req = {"op": "lesson_next", "lesson": r["lesson"], "step": step["index"], "lang": lang}
         else:
+            # the step's expected moves that are legal here (none: the script stops fitting)
+            written = lesson["steps"][step["index"]]["expect"]
             expected = {action_key(a) for a in step["expect"]}
             for action, label in zip(r["view"].get("legal", []), r["view"].get("words", {}).get("legal", [])):
                 print(f"  {'=>' if action_key(action) in expected else '  '} {label}    {json.dumps(action)}")
-            req = {"op": "lesson_act", "lesson": r["lesson"], "step": step["index"], "action": step["expect"][0], "lang": lang}
+            way = step["expect"][0] if step["expect"] else written[0]
+            req = {"op": "lesson_act", "lesson": r["lesson"], "step": step["index"], "action": way, "lang": lang}
         reply = api.call(req)
         if not reply["ok"]:  # where the script stops fitting: what was legal there
             print(f"\nSTOPS at step {step['index'] + 1}: {reply['error']['message']}")
             # the lesson is back before the step: play it again on a copy up to the move that fails
             run = lessons.get(r["lesson"])
             state = run.match.state.clone()
-            todo = ([step["expect"][0]] if step["expect"] else []) + lesson["steps"][step["index"]]["then"]
+            todo = [way] + lesson["steps"][step["index"]]["then"]
             for action in todo:
                 try:
                     state.apply(action)

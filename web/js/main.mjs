@@ -45,9 +45,9 @@ const startLesson = (game, name, opts) => LessonSession.start(game, name, opts);
 nav.openMatch = openMatch;
 nav.openReplay = openReplay;
 nav.startLesson = startLesson;
-nav.newGame = async ({ game, seats, options }) => {
+nav.newGame = async ({ game, seats, options, coach = false }) => {
   const result = await engine.request({ op: "new", game, seats, seed: randomSeed(), options });
-  openMatch(result, { saveId: newSaveId() });
+  openMatch(result, { saveId: newSaveId(), coach });  // coach: the real game after a lesson
 };
 nav.newFairGame = startFair;
 nav.newLiveGame = startLive;
@@ -236,10 +236,10 @@ async function openSharedLink() {
       throw Object.assign(new Error("the link is damaged"), { code: "bad_link" });
     }
     const result = await engine.request({ op: "load", save: replay });
-    // a finished game is shown in the replay viewer: every turn and how it ended
+    // a finished game is shown in the replay viewer: every turn and, first, how it ended
     if (result.view.over) {
       await engine.request({ op: "close", match: result.match });
-      await openReplay(replay);
+      await ReplaySession.open(replay, { atEnd: true });
     } else {
       openMatch(result, { saveId: newSaveId() });
     }

@@ -21,10 +21,12 @@ def _lesson_reply(run, lang, outcome="current", say=None, moves=()):
             "view": with_words(match, match.view(run.learner), lang)}
 
 
-@operation("lesson_start", required=("game", "name"), optional=("resume",), worded=True)
+@operation("lesson_start", required=("game", "name"), optional=("resume", "chapter"), worded=True)
 def op_lesson_start(req):
     game = games.get(req["game"])
     lang = lang_of(req)
+    if req.get("resume") is not None and req.get("chapter") is not None:
+        raise BadRequest("a lesson starts from its progress or at a chapter, not both", reason="lesson.bad_chapter")
     run = lessons.start(game, req["name"])
     try:
         moves = run.open()
@@ -33,6 +35,8 @@ def op_lesson_start(req):
             if not isinstance(resume, dict) or set(resume) != {"at", "moves"}:
                 raise BadRequest("resume is {at, moves}", reason="lesson.bad_progress")
             moves += run.resume(resume["at"], resume["moves"])
+        elif req.get("chapter") is not None:
+            moves += run.to_chapter(req["chapter"])
     except UrzeitError:
         lessons.close(run.id)
         matches.close(run.match.id)

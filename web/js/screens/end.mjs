@@ -48,8 +48,9 @@ export function showEnd(view, { resultText, force = false }) {
     el("p", { class: "message", id: "end-message", role: "alert" }),
     el("div", { class: "end-breakdown", "data-owner": "renderer" }, body)].filter(Boolean));
   box.hidden = false;
-  // a lesson's last words (the score explained, the real game) are in its panel above the card
-  if (first) (session.offers.endInPanel ? $("status-line") : box).scrollIntoView({ block: "start" });
+  // a lesson's last words (the score explained, the real game) are in its panel above the card;
+  // a replay's bar stays where the player's finger is (its end shows below the table)
+  if (first && !session.offers.replayBar) (session.offers.endInPanel ? $("status-line") : box).scrollIntoView({ block: "start" });
 }
 
 async function playAgain() {

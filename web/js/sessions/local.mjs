@@ -1,10 +1,12 @@
 // A game at this device: people taking turns (behind the pass screen in a game of hidden
 // hands) and computer seats; undo, the hint, autosave after every change and the log again
-// after a reload.
+// after a reload. The real game after a lesson keeps a light coach: its first turns show the
+// hint without asking, until one tap turns it off.
 import { engine } from "../boot.mjs";
 import { reasonText, t } from "../i18n.mjs";
 import { pruneSaves, writeSave } from "../storage.mjs";
-import { $, TEST_MODE, app, match } from "../screens/shared.mjs";
+import { $, TEST_MODE, app, el, match } from "../screens/shared.mjs";
+import { lessonWord } from "../screens/lesson.mjs";
 import { aloneWords, actionLabel, appendLog, autoActionOf, autoStep, fail, logEvents, openTable, passDevice, resetLog, say,
          setBusy, setView } from "../screens/table.mjs";
 import { computers } from "../screens/table-bar.mjs";
@@ -16,9 +18,10 @@ import { rememberTable } from "./remember.mjs";
 // follow the move (the settings say how long); none after its last decision: the player may act at once.
 const aiPauseMs = () => (TEST_MODE ? 0 : settings().aiPause);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const COACH_TURNS = 3;  // the person's turns the coach shows the hint in
 
 export class LocalSession {
-  constructor(matchId, saveId) {
+  constructor(matchId, saveId, coach = false) {
     this.kind = "local";
     this.matchId = matchId;
     this.saveId = saveId || null;
@@ -27,14 +30,21 @@ export class LocalSession {
     this.stats = { mode: "live", saveId: this.saveId };  // "live": the statistics' old name for a local game
     this.scope = new Scope();
     this.queue = new Queue();
+    this.coachOn = coach;
+    this.coachTurns = COACH_TURNS;  // the person's turns still to coach
+    this.coachThisTurn = false;
+    this.newTurn = true;  // the person's next decision begins a turn
+    this.coached = null;  // the state the coach last asked a hint for
+    this.fingerDown = false;
   }
 
   // Opens the table; a game opened from a save (resume, reload, link, restart) shows what
   // happened so far, asked before the computer moves on so its lines come first.
-  static open(result, { saveId = null } = {}) {
-    const s = new LocalSession(result.match, saveId);
+  static open(result, { saveId = null, coach = false } = {}) {
+    const s = new LocalSession(result.match, saveId, coach);
     openTable(s, result.view);
     rememberTable(saveId);
+    if (coach) s.mountCoach();
     if (result.view.state_id > 0) s.loadHistory(s.viewer(result.view));
     s.advance();
     return s;
@@ -85,9 +95,13 @@ export class LocalSession {
     return this.settled(this.queue.run(() => this.runBots()).catch(fail));
   }
 
-  // Once the engine is idle and a person decides: a step with nothing to decide is played.
+  // Once the engine is idle and a person decides: a step with nothing to decide is played, else
+  // the coach may show the hint.
   settled(promise) {
-    promise.then(() => { if (this.alive) autoStep(this); });
+    promise.then(async () => {
+      if (!this.alive) return;
+      if (!await autoStep(this)) this.coachStep();
+    });
     return promise;
   }
 
@@ -111,6 +125,7 @@ export class LocalSession {
           if (TEST_MODE) match.searches.push({ seat, turn: turnNumber, turnMs, doneMs: Math.round(performance.now() - turnStart - paused), ...(r.search || {}) });
           logEvents(r.events, r.log);
           setView(r.view);
+          this.newTurn = true;
           const next = r.view.current_seat;
           const pause = aiPauseMs();
           if (pause && !r.view.over && next !== null && match.seats[next].kind === "ai") {
@@ -145,6 +160,7 @@ export class LocalSession {
     return this.settled(this.queue.run(async () => {
       const view = match.view;
       if (!this.alive || !this.decides(view)) return { ok: false, code: "not_your_turn" };
+      this.hideCoach();
       setBusy(true);
       try {
         const r = await engine.request({ op: "act", match: this.matchId, seat: view.current_seat, state_id: view.state_id, action });
@@ -170,16 +186,83 @@ export class LocalSession {
         const r = await engine.request({ op: "ai", match: this.matchId, seat: view.current_seat, level: "expert", slice_ms: 40,
                                          viewer: view.current_seat, apply: false });
         if (!this.alive) return;
-        const key = JSON.stringify(r.action);
-        for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
-        const label = r.label || actionLabel(view, r.action);
-        say(r.why ? t("hintWhy", label, r.why) : t("hintIs", label));  // the why: from the bot's own judgement
-        if (match.renderer && match.renderer.showHint) match.renderer.showHint(r.action);
-        app.dataset.hint = key;
+        this.showHint(view, r);
       } finally {
         if (this.alive) setBusy(false);
       }
     });
+  }
+
+  showHint(view, r) {
+    const key = JSON.stringify(r.action);
+    for (const b of $("legal-actions").querySelectorAll("button")) b.classList.toggle("hinted", b.dataset.action === key);
+    const label = r.label || actionLabel(view, r.action);
+    say(r.why ? t("hintWhy", label, r.why) : t("hintIs", label));  // the why: from the bot's own judgement
+    if (match.renderer && match.renderer.showHint) match.renderer.showHint(r.action);
+    app.dataset.hint = key;
+  }
+
+  // ---- the coach: the hint of the first turns, without asking ----
+
+  mountCoach() {
+    app.dataset.coach = "on";
+    this.scope.defer(() => { delete app.dataset.coach; });
+    const off = this.scope.element(el("button", { type: "button", id: "coach-off", class: "ghost coach-off", hidden: true,
+                                                  title: lessonWord("coachOffTitle") }, lessonWord("coachOff")));
+    off.addEventListener("click", () => this.coachOff());
+    $("status-line").append(off);
+    // a hint that arrives while a finger is on the screen waits: nothing moves under it
+    this.scope.listen(document, "pointerdown", () => { this.fingerDown = true; }, { capture: true });
+    for (const type of ["click", "pointercancel"]) {
+      this.scope.listen(document, type, () => { this.fingerDown = false; }, { capture: true });
+    }
+    this.scope.listen(document, "pointerup", () => { this.scope.timeout(() => { this.fingerDown = false; }, 350); }, { capture: true });
+  }
+
+  // The person decides: in a coached turn the hint comes by itself. The search runs in slices
+  // outside the session's queue, so a move made meanwhile is not kept waiting (the hint is then
+  // stale and dropped).
+  async coachStep() {
+    const view = match.view;
+    if (!this.coachOn || !this.alive || !view || !this.decides(view) || this.coached === view.state_id) return;
+    if (this.newTurn) {
+      this.newTurn = false;
+      this.coachThisTurn = this.coachTurns > 0;
+      if (!this.coachThisTurn) {  // its turns are over: the hint button stays
+        this.coachOn = false;
+        app.dataset.coach = "done";
+        return;
+      }
+      this.coachTurns--;
+    }
+    if (!this.coachThisTurn) return;
+    this.coached = view.state_id;
+    let r;
+    try {
+      r = await engine.request({ op: "ai", match: this.matchId, seat: view.current_seat, level: "expert", slice_ms: 40,
+                                 viewer: view.current_seat, apply: false });
+    } catch {
+      return;  // the person moved meanwhile: the search went stale
+    }
+    while (this.fingerDown && this.alive) await sleep(50);
+    const now = match.view;
+    if (!this.alive || !this.coachOn || !now || now.state_id !== view.state_id || match.busy) return;
+    this.showHint(view, r);
+    $("coach-off").hidden = false;
+  }
+
+  hideCoach() {
+    const off = $("coach-off");
+    if (off) off.hidden = true;
+    delete app.dataset.hint;
+  }
+
+  coachOff() {
+    this.coachOn = false;
+    app.dataset.coach = "off";
+    this.hideCoach();
+    say("");
+    for (const b of $("legal-actions").querySelectorAll("button.hinted")) b.classList.remove("hinted");
   }
 
   undo() {

@@ -1,6 +1,8 @@
-// The replay viewer: a finished (or exported) game turn by turn. It steps by turn (a seat's
-// moves until another seat decides) or, on request, by decision; it tells the turn shown in the
-// engine's words (`history`, a spectator's) and lists every turn in the log, each a jump to its end.
+// The replay viewer: a finished (or exported) game turn by turn. It opens at the first turn (or
+// where the player last was in this game), steps by turn (a seat's moves until another seat
+// decides) or, on request, by decision; it tells the turn shown in the engine's words
+// (`history`, a spectator's) and lists every turn in the log, each a jump to its end. Its bar sits
+// right above the board; the game's end shows below the table (style.css), so the bar never moves.
 import { engine } from "../boot.mjs";
 import { getLang, t } from "../i18n.mjs";
 import { $, app, match } from "../screens/shared.mjs";
@@ -9,12 +11,13 @@ import { rememberTable } from "./remember.mjs";
 import { Queue, Scope } from "./session.mjs";
 
 export class ReplaySession {
-  constructor(replay, matchId, turns) {
+  constructor(replay, matchId, turns, atEnd = false) {
     this.kind = "replay";
     this.matchId = matchId;
     this.replay = replay;
     this.turns = turns;
-    this.step = replay.actions.length;
+    this.key = replayKey(replay);
+    this.step = lastStep(this.key, replay.actions.length, atEnd ? replay.actions.length : 0);
     this.offers = { undo: false, hint: false, again: true, replayBar: true, decisionIntoView: false };
     this.stats = null;  // the statistics keep games where they were played
     this.scope = new Scope();
@@ -22,12 +25,14 @@ export class ReplaySession {
     this.byDecision = $("replay-by-decision").checked;
   }
 
-  // Validates the whole replay once (a bad one is refused before anything changes).
-  static async open(replay) {
+  // Validates the whole replay once (a bad one is refused before anything changes). A finished
+  // game sent by link opens at its end (how it ended), any other at the first turn; both where
+  // the player last was if they saw this game before.
+  static async open(replay, { atEnd = false } = {}) {
     const full = await engine.request({ op: "load", save: replay });
     const history = await engine.request({ op: "history", match: full.match, seat: null });
     const view = await engine.request({ op: "view", match: full.match, seat: null });
-    const s = new ReplaySession(replay, full.match, turnsOf(history.steps));
+    const s = new ReplaySession(replay, full.match, turnsOf(history.steps), atEnd);
     openTable(s, view);
     rememberTable(null);
     s.bind();
@@ -150,8 +155,45 @@ export class ReplaySession {
       setView(await engine.request({ op: "view", match: loaded.match, seat: null }));
       this.renderPos();
       app.dataset.replayStep = String(this.step);
+      keepStep(this.key, this.step);
     });
   }
+}
+
+// ---- where the player last was in a replay: {key: step} in the browser's storage ----
+
+const AT_KEY = "urzeit.replayAt";
+const KEPT = 30;  // replays remembered; the oldest is forgotten first
+
+// A replay's identity: a hash of its game, seed, seats and moves (FNV-1a, 32 bits).
+function replayKey(replay) {
+  const text = JSON.stringify([replay.game, replay.seed, replay.options, (replay.seats || []).map((x) => x.name), replay.actions]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${replay.game}:${h.toString(36)}:${replay.actions.length}`;
+}
+
+function keptSteps() {
+  try {
+    const v = JSON.parse(localStorage.getItem(AT_KEY) || "{}");
+    return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+function lastStep(key, n, otherwise) {
+  const k = keptSteps()[key];
+  return Number.isInteger(k) && k >= 0 && k <= n ? k : otherwise;
+}
+
+function keepStep(key, step) {
+  const all = keptSteps();
+  delete all[key];  // newest last
+  all[key] = step;
+  const keys = Object.keys(all);
+  for (const old of keys.slice(0, Math.max(0, keys.length - KEPT))) delete all[old];
+  try { localStorage.setItem(AT_KEY, JSON.stringify(all)); } catch { /* storage blocked: opens at the start */ }
 }
 
 function turnsOf(steps) {
