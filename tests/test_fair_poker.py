@@ -91,7 +91,11 @@ def spaeher_game():
     every move; (parties, record)."""
     tbl = new_table("spaeher", 2, SHORT_SPAEHER)
     ps, log = parties_of(tbl)
-    assert [m["kind"] for m in log[:5]] == ["join", "join", "shuffle", "shuffle", "lock"]
+    # the set-up is three messages' worth: seat 0's join and shuffle; seat 1's join, shuffle, its
+    # value of the set-up's draws and its keys of seat 0's items; seat 0's lock, value and keys
+    assert [(m["seat"], m["kind"]) for m in log[:9]] == [
+        (0, "join"), (0, "shuffle"), (1, "join"), (1, "shuffle"), (1, "reveal"), (1, "keys"),
+        (0, "lock"), (0, "reveal"), (0, "keys")]
     k, game = 0, games.get("spaeher")
     while not ps[0].public.is_over:
         assert_nothing_of_the_other(ps)

@@ -62,8 +62,12 @@ def test_short_games_for_every_player_count(players):
     assert summary(record).startswith(f"OK: fair ")
     kinds = [m["kind"] for m in record["messages"]]
     assert kinds[:players] == ["join"] * players
-    rounds = kinds.count("reveal") // players
-    assert kinds.count("reveal") == players * rounds and 1 <= rounds <= len(record["draws"])
+    # the set-up's round takes every seat's value; each later round its mover's (with the move
+    # that makes it due) and the next seat's: one message a turn, whatever the number of players
+    rounds = check(record).rounds
+    assert kinds[players:2 * players] == ["reveal"] * players and 1 <= rounds <= len(record["draws"])
+    assert kinds.count("reveal") == players + rounds - 1
+    assert sum("value" in m for m in record["messages"] if m["kind"] == "act") == rounds - 1
 
 
 def test_duel_writes_a_record_the_check_command_accepts(tmp_path, capsys):
@@ -214,11 +218,11 @@ def test_before_a_draw_nothing_a_party_holds_decides_it():
     msgs = b.join()
     a.receive(msgs[0])
     assert 0 in a.pending and 1 not in a.pending
-    held = json.dumps({"transcript": a.transcript, "pending": [m for _, m in a.pending.values()]})
+    held = json.dumps({"transcript": a.transcript, "pending": list(a.pending.values())})
     hidden = msgs[1]["value"]
     assert hidden not in held
     due = a.state.chance_due()
-    mine = a.pending[0][0]
+    mine = a.values[0]
     outcomes = {crypto.joint_draw(a.gid, 0, [mine, secrets.token_bytes(32)], due.weights) for _ in range(40)}
     assert len(outcomes) > 1
     # and two games whose first published messages differ only in the other's secret draw differently

@@ -1,7 +1,8 @@
 """Jäger und Späher fair by link in the page (issue 24, private draws by mental poker), between
 two browser contexts: the host on a desktop in English, the friend on a phone in German. The
-set-up's deck links (shuffle, shuffle, lock) are offered and worded, with a progress line while
-the worker computes; each seat sees its own items and only a count of the other's, whose names
+set-up takes three links (the invitation with the host's shuffle, the friend's join with its
+shuffle, the host's lock with its first move: docs/fair-play.md), offered and worded, with a
+progress line while the worker computes; each seat sees its own items and only a count of the other's, whose names
 and ids never reach its page or storage before the end; the end's deck secrets are exchanged,
 both end screens say the record was verified, and the exported record passes `urzeit check`."""
 
@@ -114,8 +115,9 @@ def test_the_other_seat_reads_that_an_item_was_kept_not_which():
 
 
 def test_the_set_up_links_carry_each_deck_step_and_every_held_message_counts():
-    """The host's link after the friend's join carries its shuffle (the export once dropped
-    deck steps before the game began), and a view's state_id grows with every message held,
+    """The invitation carries the host's shuffle, the friend's answer its join, shuffle and keys of
+    the host's first hand, the host's next link its lock and keys (the set-up in three links), and
+    a view's state_id grows with every message held,
     also a seat's keys or deck secret that waits for the other's (the page's end check keys on it)."""
     h = engine_call()
     a = h({"op": "fair_new", "game": "nim", "players": 2, "seat": 0, "options": {}, "name": "Anna"})
@@ -134,16 +136,16 @@ def test_the_set_up_links_carry_each_deck_step_and_every_held_message_counts():
         if all(last[x]["view"]["over"] and last[x]["waiting"]["for"] is None for x in (0, 1)):
             break
         cur = 1 - cur
-    assert ids[0] == ["join"] and ids[1] == ["join", "shuffle"] and ids[2] == ["shuffle"] and "lock" in ids[3]
+    assert ids[0] == ["join", "shuffle", "keys"] and ids[1][:2] == ["lock", "keys"]
     assert ids[-1] == ["unlock"]
 
 
-def working_line(page):
-    """The status line while the worker shuffles, read in the same moment the page says it is
-    working (a second read may come after the shuffle: on a loaded machine it is quicker than
-    the test)."""
-    return page.wait_for_function("""() => document.getElementById("app").dataset.fairWorking === "deck"
-        && document.getElementById("fair-status-text").innerText""", timeout=READY).json_value()
+def working_line(page, where="fair-status-text"):
+    """The status line (before a seat has its table: the import line) while the worker shuffles,
+    read in the same moment the page says it is working (a second read may come after the
+    shuffle: on a loaded machine it is quicker than the test)."""
+    return page.wait_for_function("""(where) => document.getElementById("app").dataset.fairWorking === "deck"
+        && document.getElementById(where).innerText""", arg=where, timeout=READY).json_value()
 
 
 @pytest.mark.browser
@@ -154,50 +156,40 @@ def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist
     host = new_page(host_ctx, served_dist)
     host.evaluate("(o) => window.urzeit.startFair({game: 'spaeher', players: 2, options: o, name: 'Ada'})", SHORT)
     invite = take_link(host)
-    assert kinds(invite) == ["join"] and unpack(invite)["invite"]
+    # the invitation carries Ada's join and her shuffle of the deck
+    assert kinds(invite) == ["join", "shuffle"] and unpack(invite)["invite"]
     sizes = {"invite": len(invite)}
 
+    # Bo joins and his browser shuffles too: a progress line while the worker computes, then
+    # his link (his join, his shuffle, his value of the set-up's draws, the keys of Ada's items)
     friend = new_page(friend_ctx, served_dist)
     friend.goto(invite.replace("/#", "/?test=1#"))
     friend.wait_for_selector("#fair-name-dialog[open]", timeout=READY)
     friend.fill("#fair-name", "Bo")
     friend.click("#fair-name-ok")
+    assert "gemischt" in working_line(friend, "import-message")
+    screenshot(friend, "fair-spaeher-shuffling-phone")
     friend.wait_for_selector("#app[data-mode='fair'][data-game='spaeher']")
+    friend.wait_for_selector("#share-dialog[open][data-kinds~='shuffle']")
+    assert "mischen die verdeckten Karten" in friend.locator("#share-message").inner_text()
+    assert re.search(r"etwa 1[01] kB", friend.locator("#share-note").inner_text())
     join = take_link(friend)
-    assert kinds(join) == ["join"]
+    assert kinds(join) == ["join", "shuffle", "reveal", "keys"]
     assert "ihr mischt den Stapel der verdeckten Karten gemeinsam" in status(friend)
     sizes["join"] = len(join)
 
-    # Ada takes Bo's join and shuffles: the link says why it is long
-    open_link(host, join)
-    host.wait_for_selector("#share-dialog[open][data-kinds~='shuffle']")
-    assert "shuffling the hidden cards" in host.locator("#share-message").inner_text()
-    assert "nobody knows its order" in host.locator("#share-note").inner_text()
-    assert "about 10 kB" in host.locator("#share-note").inner_text()
-    shuffle = take_link(host)
-    assert "shuffle" in kinds(shuffle)
-    assert "shuffling the deck of hidden cards together" in status(host)
-    sizes["shuffle"] = len(shuffle)
-
-    # Bo's browser shuffles too: a progress line while the worker computes, then his link
-    friend.evaluate("() => { delete document.getElementById('app').dataset.fairLink; }")
-    friend.goto(shuffle.replace("/#", "/?test=1#"))
-    assert "gemischt" in working_line(friend)
-    screenshot(friend, "fair-spaeher-shuffling-phone")
-    friend.wait_for_selector("#app[data-fair-link='done']", timeout=READY)
-    friend.wait_for_selector("#share-dialog[open][data-kinds~='shuffle']")
-    assert "mischen die verdeckten Karten" in friend.locator("#share-message").inner_text()
-    shuffle2 = take_link(friend)
-    sizes["shuffle 2"] = len(shuffle2)
-
-    # Ada locks the deck (with the keys of Bo's first items); from here on links are short
+    # Ada locks the deck (with her value and the keys of Bo's first items) and moves first if it
+    # is hers: the third link; from here on links are short
     host.evaluate("() => { delete document.getElementById('app').dataset.fairLink; }")
-    host.goto(shuffle2.replace("/#", "/?test=1#"))
+    host.goto(join.replace("/#", "/?test=1#"))
     assert "shuffling the deck" in working_line(host)
     screenshot(host, "fair-spaeher-deck-link-desktop")  # the lock is quick here: often its link already
     host.wait_for_selector("#app[data-fair-link='done']", timeout=READY)
+    host.wait_for_function("() => document.getElementById('app').dataset.busy !== 'true'")
+    while host.locator("#app").get_attribute("data-fair-waiting") == "me":
+        assert host.evaluate("() => window.urzeit.act(window.urzeit.legal[0])")["ok"]
     lock = take_link(host)
-    assert "lock" in kinds(lock)
+    assert kinds(lock)[0] == "lock" and sorted(kinds(lock)[1:3]) == ["keys", "reveal"]  # (the intro deals first)
     sizes["lock"] = len(lock)
 
     pages, langs = {0: host, 1: friend}, {0: "en", 1: "de"}
@@ -222,7 +214,7 @@ def test_spaeher_fair_by_link_between_a_phone_and_a_desktop(browser, served_dist
     turn_sizes, waits = play(pages, 1, look)
     assert sum(hidden_seen) > 0 and {"keys", "unlock"} <= waits, waits
     print("set-up link sizes", sizes, "largest turn link", max(turn_sizes), "links", len(turn_sizes))
-    assert sizes["shuffle"] < 14_000 and max(turn_sizes) < 3000, (sizes, turn_sizes)
+    assert sizes["invite"] < 14_000 and sizes["join"] < 14_000 and max(turn_sizes) < 3000, (sizes, turn_sizes)
 
     scores = host.evaluate("() => window.urzeit.view.scores")
     for p, word in ((host, "Verified"), (friend, "Geprüft")):

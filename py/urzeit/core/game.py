@@ -175,6 +175,11 @@ class State:
         it keeps hidden replaced by HIDDEN, the cards it shows, the cards it puts away unseen)."""
         return action, [], []
 
+    def draw_late(self) -> None:
+        """From now on, a draw the mover does not need before its turn ends may wait until then
+        (external chance in a fair remote game: each such draw then costs no extra message,
+        docs/fair-play.md). A game without such draws ignores it."""
+
     def settle(self, events: list | None = None) -> list[dict]:
         """Draw every due chance event from the state's own Rng (seeded play)."""
         events = [] if events is None else events

@@ -7,7 +7,7 @@ for the private cards in its moves."""
 from ..core.errors import BadRequest, IllegalAction
 from ..core.game import HIDDEN
 from . import crypto, poker
-from .table import is_int
+from .table import is_int, new_state
 
 
 def is_private(state) -> bool:
@@ -56,7 +56,8 @@ class DeckSteps:
         return None
 
     def keys_needed(self) -> list:
-        owners = private_batch(self.public)
+        """The seats whose keys the private draws due now (or the deal's, sent early) need."""
+        owners = self.batch_owners if self.batch_owners is not None else private_batch(self.public)
         return [s for s in range(self.players) if any(o != s for o in owners)]
 
     def keys_missing(self) -> list:
@@ -74,13 +75,16 @@ class DeckSteps:
         return out
 
     def _deck_step(self, msg, seat, kind) -> list:
-        if any(j is None for j in self.joins):
-            raise IllegalAction("the deck is shuffled when every seat has joined", reason="fair.not_started")
         if self.deck is None:
             raise BadRequest("this game has no private deck", reason="fair.bad_message", params={"field": "kind"})
         if self.started or self.setup_turn() != (kind, seat):
             raise IllegalAction(f"seat {seat}'s {kind} of the deck is not due", reason="fair.deck_not_due",
                                 params={"seat": seat})
+        # a shuffle needs only the seats before it (it may travel with the seat's join); the
+        # last seat's shuffle (keyed by final position) and the locks need every seat
+        early = kind == "shuffle" and seat < self.players - 1
+        if any(j is None for j in (self.joins[:seat + 1] if early else self.joins)):
+            raise IllegalAction("the deck is shuffled when every seat has joined", reason="fair.not_started")
         return self._deck_list(msg["deck"], "deck")
 
     def _accept_shuffle(self, msg, seat) -> None:
@@ -99,9 +103,12 @@ class DeckSteps:
     def _deck_accepted(self, msg, seat, deck) -> None:
         self.decks = self.decks + [deck]
         self.next_n[seat] += 1
-        self.transcript.append(msg)
+        if all(j is not None for j in self.joins):
+            self.transcript.append(msg)
+        else:  # the record lists it after the joins
+            self.early.append(msg)
         if self.setup_turn() is None:  # every seat has shuffled and locked: the game begins
-            state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
+            state = new_state(self.game, self.players, self.table["options"])
             self._set_state(state, state.clone() if self.seat is not None else state)
 
     # ---- private draws: each card opened to its drawer alone ------------------------------
@@ -114,15 +121,21 @@ class DeckSteps:
         return k
 
     def _accept_keys(self, msg, seat) -> None:
-        if not self.started or not is_private(self.public):
-            raise IllegalAction("no private draw is due", reason="fair.keys_not_due", params={"seat": seat})
         first = msg["first"]
         if not is_int(first):
             raise BadRequest("first is a deck position", reason="fair.bad_message", params={"field": "first"})
+        if self.deck is None:
+            raise BadRequest("this game has no private deck", reason="fair.bad_message", params={"field": "kind"})
         if first < self.next_pos or (first == self.next_pos and seat in self.batch):
             raise IllegalAction(f"seat {seat}'s keys of position {first} again", reason="fair.replayed",
                                 params={"seat": seat, "what": f"keys {first}"})
-        owners = private_batch(self.public)
+        if self.started and is_private(self.public):
+            owners = private_batch(self.public)
+        elif (first == 0 and self.first_batch is not None and self.commits[seat] is not None
+              and self._deck_done(seat)):
+            owners = self.first_batch  # the deal's keys, early: its drawers are known before any draw
+        else:
+            raise IllegalAction("no private draw is due", reason="fair.keys_not_due", params={"seat": seat})
         needed = [s for s in range(self.players) if any(o != s for o in owners)]
         if first != self.next_pos or seat not in needed:
             raise IllegalAction(f"seat {seat}'s keys of position {first} are not due", reason="fair.keys_not_due",
@@ -137,50 +150,50 @@ class DeckSteps:
             raise BadRequest(f"keys: one per position drawn now, null for the sender's own",
                              reason="fair.bad_message", params={"field": "keys"})
         keys = {first + i: self._key_for(seat, first + i, t, "keys") for i, t in enumerate(texts) if t is not None}
-        batch = dict(self.batch)
-        batch[seat] = msg
-        after = None
-        if len(batch) == len(needed):  # the last keys: every card goes to its drawer
-            card_keys = [dict(d) for d in self.card_keys]
-            card_keys[seat].update(keys)
-            pub = self.public.clone()
-            own = self.state.clone() if self.state is not self.public else pub
-            mine = {}
-            for i, o in enumerate(owners):
-                j = first + i
-                pub.apply_chance(HIDDEN)
-                if o == self.seat:
-                    m = poker.open_card(self.decks[-1][j], [card_keys[s][j] for s in range(self.players) if s != o]
-                                        + [self._poker.keys[j]])
-                    card = self.cards.get(m)
-                    try:
-                        if card is None:
-                            raise IllegalAction("not a card")
-                        own.apply_chance(card)
-                    except IllegalAction:
-                        raise IllegalAction(f"deck position {j} does not open to a card this seat can draw: "
-                                            "someone cheated", reason="fair.bad_deck", params={"what": j}) from None
-                    mine[j] = card
-                elif own is not pub:
-                    own.apply_chance(HIDDEN)
-            after = (pub, own, card_keys, mine)
         # accepted: from here on nothing raises
+        self.ahead = not (self.started and is_private(self.public))
         self.next_n[seat] += 1
-        if after is None:
-            self.batch = batch
-            self.card_keys = [dict(d) for d in self.card_keys]
-            self.card_keys[seat].update(keys)
-            return
-        pub, own, self.card_keys, mine = after
+        self.batch[seat] = msg
+        self.batch_owners = list(owners)
+        self.card_keys[seat].update(keys)
+
+    def _open_batch(self) -> None:
+        """Every key of the private draws due now is in: each card goes to its drawer (this
+        seat opens its own), the others are held face down."""
+        owners = private_batch(self.public)
+        if owners != self.batch_owners:
+            raise IllegalAction("the deal is not the one its keys were sent for", reason="fair.bad_deck",
+                                params={"what": "deal"})
+        first = self.next_pos
+        pub = self.public.clone()
+        own = self.state.clone() if self.state is not self.public else pub
+        mine = {}
+        for i, o in enumerate(owners):
+            j = first + i
+            pub.apply_chance(HIDDEN)
+            if o == self.seat:
+                m = poker.open_card(self.decks[-1][j], [self.card_keys[s][j] for s in range(self.players) if s != o]
+                                    + [self._poker.keys[j]])
+                card = self.cards.get(m)
+                try:
+                    if card is None:
+                        raise IllegalAction("not a card")
+                    own.apply_chance(card)
+                except IllegalAction:
+                    raise IllegalAction(f"deck position {j} does not open to a card this seat can draw: "
+                                        "someone cheated", reason="fair.bad_deck", params={"what": j}) from None
+                mine[j] = card
+            elif own is not pub:
+                own.apply_chance(HIDDEN)
         self.mine = {**self.mine, **mine}
-        self.held = [list(h) for h in self.held]
         kind = self.public.chance_due().kind
         for i, o in enumerate(owners):
             self.held[o].append(first + i)
             self.draws.append([kind, HIDDEN])
         self.next_pos = first + len(owners)
-        self.transcript += [batch[s] for s in sorted(batch)]
+        self.transcript += [self.batch[s] for s in sorted(self.batch)]
         self.batch = {}
+        self.batch_owners = None
         self._set_state(own, pub)
 
     def _accept_unlock(self, msg, seat) -> None:
@@ -244,7 +257,7 @@ class DeckSteps:
         card, and each move must be a legal move of its seat's real cards that looks exactly as
         sent (a pass with a playable card hidden, a card kept face down but played later from
         those put away: caught here)."""
-        state = self.game.new_game(self.players, 0, self.table["options"], chance="external")
+        state = new_state(self.game, self.players, self.table["options"])
         draws, pos = iter(self.draws), 0
         for m in [m for m in self.transcript if m["kind"] == "act"] + [None]:
             while state.chance_due() is not None:
@@ -329,3 +342,32 @@ class DeckSteps:
             own.reveal(seat, card)
         self._apply_checked(own, action, seat)
         return pub, own, shows, drops
+
+    # ---- the deck steps and keys this seat sends ------------------------------------------
+
+    def _deck_done(self, seat) -> bool:
+        """Whether every deck step of `seat` is in (its lock; the last seat's shuffle)."""
+        n = self.players
+        last = n + seat if seat < n - 1 else n - 1
+        return len(self.decks) - 1 > last
+
+    def _early_keys(self):
+        """The deal's keys with this seat's last deck step, before the deal is due: its drawers
+        are known before any draw (Party.first_batch), so nobody learns another's card."""
+        owners = self.first_batch
+        if (self.deck is None or owners is None or self.next_pos != 0 or self.seat in self.batch
+                or all(o == self.seat for o in owners)):
+            return None
+        return self._keys_message(owners)
+
+    def _keys_message(self, owners) -> dict:
+        keys = [None if o == self.seat else poker.to_text(self._poker.keys[self.next_pos + i])
+                for i, o in enumerate(owners)]
+        return self._make({"kind": "keys", "first": self.next_pos, "keys": keys})
+
+    def _deck_message(self, kind) -> dict:
+        if kind == "shuffle":
+            deck = self._poker.shuffle(self.decks[-1], per_card=self.seat == self.players - 1)
+            commits = [poker.commitment(self.gid, self.seat, j, k) for j, k in enumerate(self._poker.keys)]
+            return self._make({"kind": "shuffle", "deck": [poker.to_text(x) for x in deck], "commits": commits})
+        return self._make({"kind": "lock", "deck": [poker.to_text(x) for x in self._poker.lock(self.decks[-1])]})

@@ -80,25 +80,44 @@ def waiting(party: Party) -> dict:
     if s.chance_due() is not None and s.chance_due().seen_by is not None:
         return {"for": "keys", "seats": party.keys_missing()}
     if s.chance_due() is not None:
-        return {"for": "reveal", "seats": [x for x in range(party.players) if x not in party.pending]}
+        return {"for": "reveal", "seats": [x for x in party.round_seats() if x not in party.values]}
     return {"for": "move", "seats": [s.current_player]}
 
 
+def _group(m) -> tuple:
+    kind = m["kind"]
+    if kind == "reveal":
+        return kind, m["round"]
+    if kind == "keys":
+        return kind, m["first"]
+    if kind == "unlock":
+        return (kind,)
+    return kind, m["seat"], m["n"]
+
+
 def for_seat(party: Party, to: int) -> list:
-    """The messages seat `to` may not have seen: everything after its last message, from the
-    start of that message's round of reveals (the others of the round may have come after it),
-    without its own. Overlap is harmless: the recipient skips what it holds."""
+    """The messages seat `to` may not have seen: those its own messages do not show it had.
+    Seat `to` had, when it sent them: before a move, everything the record lists before it;
+    before a reveal (of a round after the set-up's, or with no deck to wait for), keys (of a
+    draw after the deal) or a deck secret, everything before that group; before a deck step,
+    every deck step before it and, once it needed them, every join. Overlap is harmless: the
+    recipient skips what it holds."""
     msgs = export(party)["messages"]
-    last = max((i for i, m in enumerate(msgs) if m["seat"] == to), default=None)
-    start = 0
-    if last is not None:
-        m = msgs[last]
-        if m["kind"] == "reveal":
-            start = min(i for i, x in enumerate(msgs) if x["kind"] == "reveal" and x["round"] == m["round"])
-        elif m["kind"] == "keys":
-            start = min(i for i, x in enumerate(msgs) if x["kind"] == "keys" and x["first"] == m["first"])
-        elif m["kind"] == "unlock":
-            start = min(i for i, x in enumerate(msgs) if x["kind"] == "unlock")
-        elif m["kind"] in ("act", "shuffle", "lock"):  # the seats take these steps one after the other
-            start = last + 1
-    return [m for m in msgs[start:] if m["seat"] != to]
+    starts = {}
+    for i, m in enumerate(msgs):
+        starts.setdefault(_group(m), i)
+    cut, seen = 0, set()
+    for i, m in enumerate(msgs):
+        if m["seat"] != to:
+            continue
+        kind = m["kind"]
+        if kind == "act":
+            cut = max(cut, i)
+        elif (kind == "unlock" or (kind == "keys" and m["first"] > 0)
+              or (kind == "reveal" and (m["round"] > 0 or party.deck is None))):
+            cut = max(cut, starts[_group(m)])
+        if kind in ("shuffle", "lock"):
+            seen.update(j for j in range(i) if msgs[j]["kind"] in ("shuffle", "lock"))
+        if kind != "join" and not (kind == "shuffle" and m["seat"] < party.players - 1):
+            seen.update(j for j in range(i) if msgs[j]["kind"] == "join")  # it needed every seat's join
+    return [m for i, m in enumerate(msgs) if i >= cut and i not in seen and m["seat"] != to]

@@ -3,24 +3,29 @@
 A `Party` is one seat's browser: it makes its secret chain and signing key, sends `join`,
 checks every message it receives, keeps its own engine state (external chance) and sends
 `reveal` when a draw falls due and `act` when its player moves. Every draw comes from all
-seats' reveals together. A message that does not fit is refused with an `urzeit.core.errors`
-error (a `reason` key) and changes nothing. An observer (`seat=None`, `strict=True`) is the
-verifier of a record: the same checks, no secrets, and the record's order (each group of
-messages — the joins, a round's reveals, a private draw's keys, the deck secrets — ascending by
-seat: a complete group in the one order, a group cut short at the record's end with gaps).
+seats' chain values together. A message that does not fit is refused with an
+`urzeit.core.errors` error (a `reason` key) and changes nothing. An observer (`seat=None`,
+`strict=True`) is the verifier of a record: the same checks, no secrets, and the record's order
+(each group of messages — the joins, a round's reveals, a private draw's keys, the deck secrets —
+ascending by seat: a complete group in the one order, a group cut short at the record's end with
+gaps).
 
 Messages (JSON objects; binary fields base64url without padding; "sig" signs the canonical
 JSON of the rest with the seat's key):
   join   {kind, gid, seat, n: 0, table, key, commit, length}
-  reveal {kind, gid, seat, n, round, value}
-  act    {kind, gid, seat, n, step, action, before}
+  reveal {kind, gid, seat, n, round, value}     the seat's next chain value, for a round of draws
+  act    {kind, gid, seat, n, step, action, before} [open, drop, value]
   shuffle {kind, gid, seat, n, deck, commits}   mental poker (fair/poker.py): the deck
   lock   {kind, gid, seat, n, deck}             encrypted and shuffled by every seat, re-keyed
   keys   {kind, gid, seat, n, first, keys}      the seat's keys of the deck positions drawn now
   unlock {kind, gid, seat, n, seed}             by others; at the end, every seat's deck secret
-  act    may carry open [[position, card, key]] (cards it shows) and drop [positions] (put away)
-A round of reveals (`round` k: every seat's k-th link) settles every draw due before the next
-decision (a set-up of forty cards is one round, not forty). `n` counts each seat's messages from 0; `gid` is the hash of the table (game, players,
+  act    may carry open [[position, card, key]] (cards it shows) and drop [positions] (put away);
+  an act after which draws fall due carries the mover's next chain value (`value`).
+A round of values settles every draw due before the next decision (a set-up of forty cards, even
+with private cards dealt among them, is one round). The set-up's round takes every seat's value;
+a round a move makes due takes the mover's (with its move) and the next deciding seat's (the
+seat after the mover if the mover decides again): one message a turn (docs/fair-play.md).
+`n` counts each seat's messages from 0; `gid` is the hash of the table (game, players,
 options, nonce) every join repeats; `before` is the hash of the engine state the act is made in.
 """
 
@@ -31,10 +36,13 @@ from ..core.errors import BadRequest, BadSave, IllegalAction
 from . import crypto, poker
 from .deck import DeckSteps
 # the helpers keep the names the party's code reads them by
-from .deck import card_key as _key_of, is_private as _private, matching as _matching
+from .deck import card_key as _key_of, matching as _matching
 from .deck import private_batch as _private_batch
-from .table import check_table
+from .rounds import ChainRounds, setup_probe
+from .rounds import falls_due as _falls_due
+from .table import check_table, new_state
 from .table import is_int as _is_int
+
 
 def message_digest(msg: dict) -> bytes:
     """What tells two copies of a message apart: its signed body and its signature."""
@@ -52,7 +60,7 @@ FIELDS = {
     "keys": ("kind", "gid", "seat", "n", "first", "keys", "sig"),
     "unlock": ("kind", "gid", "seat", "n", "seed", "sig"),
 }
-OPTIONAL = {"act": ("open", "drop")}  # present only when not empty: one spelling per message
+OPTIONAL = {"act": ("open", "drop", "value")}  # present only when not empty: one spelling per message
 # a record's groups of messages, each ascending by seat (Party.open_group)
 ORDER = {"join": "the record lists the joins by seat", "reveal": "the record lists each round's reveals by seat",
          "keys": "the record lists each draw's keys by seat", "unlock": "the record lists the deck secrets by seat"}
@@ -61,7 +69,7 @@ PRIVATE_FIELDS = ("format", "version", "gid", "table", "seat", "key", "chain", "
 # + "deck" (the seed of the seat's deck secrets) in a game with private draws
 
 
-class Party(DeckSteps):
+class Party(ChainRounds, DeckSteps):
     """One seat (or, with seat=None, an observer that checks a record). `receive`, `join` and
     `act` return the messages this party sends next (reveals, deck steps, keys as they fall due).
 
@@ -78,8 +86,9 @@ class Party(DeckSteps):
             raise BadRequest(f"seat must be 0 to {n - 1}", reason="fair.bad_seat", params={"seat": str(seat)})
         self.seat = seat
         self.strict = strict  # the record's order: each group of messages ascending by seat
-        deck = self.game.new_game(n, 0, table["options"], chance="external").private_deck()
+        deck = new_state(self.game, n, table["options"]).private_deck()
         self.deck = deck           # the private cards (sorted), or None: no mental poker
+        self.setup_round, self.first_batch, self.deal_first = setup_probe(self.game, n, table["options"])
         if seat is not None:
             if not (_is_int(chain_length) and 1 <= chain_length <= MAX_CHAIN):
                 raise BadRequest(f"chain length must be 1 to {MAX_CHAIN}", reason="fair.bad_chain")
@@ -89,17 +98,23 @@ class Party(DeckSteps):
             self._poker = poker.Secrets(secrets.token_bytes(32), len(deck)) if deck is not None else None
         self.keys = [None] * n      # each seat's public key, from its join
         self.joins = [None] * n
-        self.heads = [None] * n     # the value the seat's next reveal must hash to
+        self.heads = [None] * n     # the seat's last chain value: its next one must hash to it
         self.lengths = [0] * n
+        self.used = [0] * n         # chain values each seat has revealed
         self.next_n = [0] * n       # each seat's next message number
+        self.values = {}            # seat -> its value of the round due now (or the set-up's, early)
         self.state = None           # the engine state, once every seat has joined (and shuffled)
         self.public = None
         self.state_hash = None
         self.draws = []             # [kind, outcome] of every completed draw (HIDDEN: a private one)
-        self.rounds = 0             # completed rounds of reveals
-        self.pending = {}           # seat -> (value, message) for the round now due
+        self.rounds = 0             # rounds of values settled
+        self.pending = {}           # seat -> reveal message of the round not settled yet
+        self.open_round = None      # [round, values, draws so far]: settles draws until the next move
+        self.last_actor = None      # the seat of the last move
+        self.ahead = False          # the last message taken came before its draw was due (a record's end)
         self.steps = 0              # acts applied
         self.transcript = []        # accepted messages in the record's order
+        self.early = []             # deck steps taken before every seat joined (they follow the joins)
         self.accepted = []          # every accepted message in the order this party took it (a
                                     # replay of them rebuilds it: the page stores these)
         self.digests = {}           # (seat, n) -> digest of every accepted message (links overlap)
@@ -115,7 +130,8 @@ class Party(DeckSteps):
         self.held = [[] for _ in range(n)]      # positions a seat drew and still hides
         self.shown = [{} for _ in range(n)]     # position -> card a seat showed
         self.put_away = [[] for _ in range(n)]  # positions a seat put away face down
-        self.batch = {}             # seat -> keys message for the private draws due now
+        self.batch = {}             # seat -> keys message for the next private draws (due, or the deal's early)
+        self.batch_owners = None    # the drawers those keys were sent for
         self.unlocks = {}           # seat -> unlock message (the end of the game)
         self.dealt = None           # position -> card, once every unlock is in and checked
         self.mine = {}              # position -> card this seat drew (its own secret)
@@ -130,8 +146,11 @@ class Party(DeckSteps):
         """A hash of everything the party holds (tests: a refusal leaves it unchanged)."""
         return crypto.digest({
             "transcript": self.transcript, "next_n": self.next_n, "draws": self.draws,
-            "pending": [[s, m] for s, (_, m) in sorted(self.pending.items())], "joins": self.joins,
-            "state": self.state_hash, "steps": self.steps,
+            "pending": sorted([s, m] for s, m in self.pending.items()), "joins": self.joins,
+            "values": sorted([s, crypto.b64(v)] for s, v in self.values.items()), "used": self.used,
+            "open_round": None if self.open_round is None else [self.open_round[0], self.open_round[2]],
+            "last_actor": self.last_actor, "early": self.early,
+            "state": self.state_hash, "steps": self.steps, "rounds": self.rounds,
             "own": None if self.state is None else crypto.digest(self.state.to_json()),
             "decks": [[poker.to_text(x) for x in d] for d in self.decks] if self.deck is not None else None,
             "commits": self.commits, "next_pos": self.next_pos,
@@ -205,15 +224,20 @@ class Party(DeckSteps):
     def copy(self) -> "Party":
         """A copy to try messages on (states are replaced, never changed in place)."""
         c = copy.copy(self)
-        for f in ("keys", "joins", "heads", "lengths", "next_n", "draws", "transcript", "commits", "accepted"):
+        for f in ("keys", "joins", "heads", "lengths", "used", "next_n", "draws", "transcript", "early",
+                  "commits", "accepted"):
             setattr(c, f, list(getattr(self, f)))
-        c.digests = dict(self.digests)
+        c.digests, c.values = dict(self.digests), dict(self.values)
         c.pending, c.batch, c.unlocks, c.mine = dict(self.pending), dict(self.batch), dict(self.unlocks), dict(self.mine)
         c.card_keys, c.shown = [dict(d) for d in self.card_keys], [dict(d) for d in self.shown]
         c.held, c.put_away = [list(h) for h in self.held], [list(h) for h in self.put_away]
+        c.open_round = None if self.open_round is None else list(self.open_round)
         if self.deck is not None:
             c.decks = list(self.decks)
         return c
+
+    def _commit(self, trial: "Party") -> None:
+        self.__dict__.update(trial.__dict__)
 
     # ---- sending -----------------------------------------------------------------------
 
@@ -235,19 +259,23 @@ class Party(DeckSteps):
         return crypto.sign_message(self._secret, self.key, msg)
 
     def join(self) -> list[dict]:
-        """This seat's first message (and what follows at once if that starts the game)."""
+        """This seat's first message (and what follows at once: its shuffle, the set-up's values)."""
         self._own()
         if self.joins[self.seat] is not None:
             raise IllegalAction("this seat has joined already", reason="fair.replayed",
                                 params={"seat": self.seat, "what": "join"})
-        msg = self._make({"kind": "join", "table": self.table, "key": crypto.b64(self.key),
-                          "commit": crypto.b64(self._chain.commitment), "length": self._chain.length})
-        self._accept(msg, own=True)
-        return [msg] + self._due_messages()
+        trial = self.copy()
+        msg = trial._make({"kind": "join", "table": self.table, "key": crypto.b64(self.key),
+                           "commit": crypto.b64(self._chain.commitment), "length": self._chain.length})
+        trial._accept(msg, own=True)
+        out = [msg] + trial._due_messages()
+        self._commit(trial)
+        return out
 
     def act(self, action) -> list[dict]:
         """This seat's move: checked by its own engine first, then sent (its private cards as
-        the others may see them: shown with their keys, kept or put away face down)."""
+        the others may see them: shown with their keys, kept or put away face down; its chain
+        value if this move makes draws due)."""
         self._own()
         if not self.started:
             raise IllegalAction("the game starts when every seat has joined", reason="fair.not_started")
@@ -255,12 +283,13 @@ class Party(DeckSteps):
             raise IllegalAction("it is not this seat's turn", reason="fair.not_your_turn",
                                 params={"seat": self.seat})
         fields = {"kind": "act", "step": self.steps, "action": action, "before": self.state_hash}
+        after = self.state.clone()
+        try:
+            after.apply(action)
+        except (BadRequest, IllegalAction) as e:
+            raise IllegalAction(f"the move is not legal: {e.message}", reason="fair.illegal_action",
+                                params={"seat": self.seat}) from None
         if self.deck is not None:
-            try:
-                self.state.clone().apply(action)
-            except (BadRequest, IllegalAction) as e:
-                raise IllegalAction(f"the move is not legal: {e.message}", reason="fair.illegal_action",
-                                    params={"seat": self.seat}) from None
             public_action, shown, dropped = self.state.conceal(action)
             free = list(self.held[self.seat])
 
@@ -275,9 +304,17 @@ class Party(DeckSteps):
                 fields["open"] = [[j, c, poker.to_text(self._poker.keys[j])] for j, c in opened]
             if drops:
                 fields["drop"] = drops
-        msg = self._make(fields)
-        self._accept(msg, own=True)
-        return [msg] + self._due_messages()
+        if _falls_due(after):  # this move makes draws due: its mover's value goes with it
+            if self.used[self.seat] >= self._chain.length:
+                raise IllegalAction(f"seat {self.seat}'s chain is used up", reason="fair.chain_exhausted",
+                                    params={"seat": self.seat, "round": self.rounds})
+            fields["value"] = crypto.b64(self._chain.reveal(self.used[self.seat]))
+        trial = self.copy()
+        msg = trial._make(fields)
+        trial._accept(msg, own=True)
+        out = [msg] + trial._due_messages()
+        self._commit(trial)
+        return out
 
     def _due_messages(self) -> list[dict]:
         out = []
@@ -290,42 +327,49 @@ class Party(DeckSteps):
 
     def _next_message(self):
         """This seat's next message if one is due: a deck step, a reveal, keys, its unlock."""
-        if self.seat is None or any(j is None for j in self.joins):
+        me = self.seat
+        if me is None or self.joins[me] is None:
             return None
+        n = self.players
         if not self.started:
-            kind, seat = self.setup_turn()
-            if seat != self.seat:
+            if self.deck is not None:
+                kind, seat = self.setup_turn()
+                if seat == me and (all(self.joins) if kind == "lock" or seat == n - 1 else all(self.joins[:me + 1])):
+                    return self._deck_message(kind)
+            if not all(self.joins) or (self.deck is not None and not self._deck_done(me)):
                 return None
-            if kind == "shuffle":
-                deck = self._poker.shuffle(self.decks[-1], per_card=seat == self.players - 1)
-                commits = [poker.commitment(self.gid, seat, j, k) for j, k in enumerate(self._poker.keys)]
-                return self._make({"kind": "shuffle", "deck": [poker.to_text(x) for x in deck], "commits": commits})
-            return self._make({"kind": "lock", "deck": [poker.to_text(x) for x in self._poker.lock(self.decks[-1])]})
+            # every seat has joined (and this seat's deck steps are out): its value of the set-up's
+            # draws and its keys of the deal may go ahead of the deck (nobody decides before them)
+            keys = self._early_keys() if self.deal_first else None  # the deal first: its keys first
+            if keys is None and self.setup_round and me not in self.values:
+                return self._reveal_message(0)
+            return keys or self._early_keys()
         if self.public.is_over:
-            if self.deck is not None and self.seat not in self.unlocks:
+            if self.deck is not None and me not in self.unlocks:
                 return self._make({"kind": "unlock", "seed": crypto.b64(self._poker.seed)})
             return None
-        if _private(self.public):
-            if self.seat in self.batch or self.seat not in self.keys_needed():
-                return None
-            owners = _private_batch(self.public)
-            keys = [None if o == self.seat else poker.to_text(self._poker.keys[self.next_pos + i])
-                    for i, o in enumerate(owners)]
-            return self._make({"kind": "keys", "first": self.next_pos, "keys": keys})
-        if self.public.chance_due() is None or self.seat in self.pending:
+        due = self.public.chance_due()
+        if due is None:
             return None
-        k = self.rounds
-        if k >= self._chain.length:
-            return None  # the chain is used up: the game stalls (a longer chain next time)
-        return self._make({"kind": "reveal", "round": k, "value": crypto.b64(self._chain.reveal(k))})
+        if due.seen_by is not None:
+            if me in self.batch or me not in self.keys_needed():
+                return None
+            return self._keys_message(_private_batch(self.public))
+        if (self.open_round is not None or me in self.values or me not in self.round_seats()
+                or self.used[me] >= self._chain.length):
+            return None  # (a used-up chain stalls the game: a longer chain next time)
+        return self._reveal_message(self.rounds)
 
     # ---- receiving ---------------------------------------------------------------------
 
     def receive(self, msg) -> list[dict]:
         """Check and apply another seat's message; returns this seat's answers.
         A refused message raises and changes nothing."""
-        self._accept(msg, own=False)
-        return self._due_messages()
+        trial = self.copy()
+        trial._accept(msg, own=False)
+        out = trial._due_messages()
+        self._commit(trial)
+        return out
 
     def receive_all(self, messages) -> tuple[list, list]:
         """Apply what fits, in any order (a mesh of channels may deliver one seat's reveal
@@ -343,8 +387,10 @@ class Party(DeckSteps):
                     left.append((m, e))
             waiting = [m for m, _ in left]
         return out, (left if waiting else [])
+
     def _accept(self, msg, own: bool) -> None:
-        """Every check first, then the change: a refusal leaves the party as it was."""
+        """Every check, then the change and the draws it settles (on a trial copy: a refusal
+        leaves the party as it was)."""
         if not isinstance(msg, dict):
             raise BadRequest("a message is a JSON object", reason="fair.bad_message", params={"field": "message"})
         kind = msg.get("kind")
@@ -400,9 +446,11 @@ class Party(DeckSteps):
         if msg["n"] > self.next_n[seat]:
             raise IllegalAction(f"seat {seat}'s message {msg['n']} before its message {self.next_n[seat]}",
                                 reason="fair.out_of_order", params={"seat": seat, "what": msg["n"]})
+        self.ahead = False
         getattr(self, "_accept_" + kind)(msg, seat)
         self.accepted.append(msg)
         self.digests[(seat, msg["n"])] = message_digest(msg)
+        self._settle()
 
     def _accept_join(self, msg, seat) -> None:
         if crypto.canonical(msg["table"]) != crypto.canonical(self.table):
@@ -415,18 +463,16 @@ class Party(DeckSteps):
             raise BadRequest(f"a chain has 1 to {MAX_CHAIN} links", reason="fair.bad_message",
                              params={"field": "length"})
         self._ascending(seat, [s for s, j in enumerate(self.joins) if j is not None], "join", "join")
-        started = None
-        if self.deck is None and all(j is not None for s, j in enumerate(self.joins) if s != seat):
-            started = self.game.new_game(self.players, 0, self.table["options"], chance="external")
-        # accepted: from here on nothing raises
         self.joins[seat] = msg
         self.keys[seat] = crypto.unb64(msg["key"], 32)
         self.heads[seat], self.lengths[seat] = commit, msg["length"]
         self.next_n[seat] = 1
         if all(j is not None for j in self.joins):
-            self.transcript += self.joins
-        if started is not None:
-            self._set_state(started, started)
+            self.transcript += self.joins + self.early
+            self.early = []
+            if self.deck is None:
+                state = new_state(self.game, self.players, self.table["options"])
+                self._set_state(state, state)
 
     # ---- reveals and moves ------------------------------------------------------------
 
@@ -450,56 +496,12 @@ class Party(DeckSteps):
             if self.deck is None or self.dealt is not None:
                 return None
             return "unlock", sorted(self.unlocks), [s for s in range(n) if s not in self.unlocks]
-        if _private(self.public):
+        due = self.public.chance_due()
+        if due is not None and due.seen_by is not None:
             return "keys", sorted(self.batch), self.keys_missing()
-        if self.public.chance_due() is not None:
-            return "reveal", sorted(self.pending), [s for s in range(n) if s not in self.pending]
+        if due is not None:
+            return "reveal", sorted(self.pending), [s for s in self.round_seats() if s not in self.values]
         return None
-
-    def _accept_reveal(self, msg, seat) -> None:
-        if not self.started:
-            raise IllegalAction("no draw before every seat has joined", reason="fair.not_started")
-        k = msg["round"]
-        if not _is_int(k):
-            raise BadRequest("round is a number", reason="fair.bad_message", params={"field": "round"})
-        if k < self.rounds or (k == self.rounds and seat in self.pending):
-            raise IllegalAction(f"seat {seat}'s reveal of round {k} again", reason="fair.replayed",
-                                params={"seat": seat, "what": f"reveal {k}"})
-        if k > self.rounds or self.public.chance_due() is None or _private(self.public):
-            raise IllegalAction(f"round {k} is not due", reason="fair.not_due", params={"round": k})
-        self._ascending(seat, self.pending, "reveal", f"reveal {k}")
-        value = crypto.unb64(msg["value"], 32)
-        if value is None:
-            raise BadRequest("a reveal is 32 bytes, base64url", reason="fair.bad_message",
-                             params={"field": "value"})
-        if k >= self.lengths[seat]:
-            raise IllegalAction(f"seat {seat}'s chain has no link for round {k}", reason="fair.chain_exhausted",
-                                params={"seat": seat, "round": k})
-        if not crypto.follows(value, self.heads[seat]):
-            raise BadRequest(f"seat {seat}'s reveal of round {k} does not hash to its previous one",
-                             reason="fair.bad_reveal", params={"seat": seat, "round": k})
-        after, drawn = None, []
-        if len(self.pending) + 1 == self.players:  # the last reveal: the round's draws are made
-            values = [value if s == seat else self.pending[s][0] for s in range(self.players)]
-            after = self.public.clone()
-            own = self.state.clone() if self.state is not self.public else after
-            while after.chance_due() is not None and not _private(after):  # every draw before the next decision
-                due = after.chance_due()
-                outcome = due.outcomes[crypto.joint_draw(self.gid, k, values, due.weights, len(drawn))]
-                after.apply_chance(outcome)
-                if own is not after:
-                    own.apply_chance(outcome)
-                drawn.append([due.kind, outcome])
-        self.pending[seat] = (value, msg)
-        self.next_n[seat] += 1
-        if after is not None:
-            for s in range(self.players):
-                self.heads[s] = self.pending[s][0]
-                self.transcript.append(self.pending[s][1])
-            self.pending = {}
-            self.draws += drawn
-            self.rounds += 1
-            self._set_state(own, after)
 
     def _accept_act(self, msg, seat) -> None:
         if not self.started:
@@ -520,6 +522,7 @@ class Party(DeckSteps):
         if msg["before"] != self.state_hash:
             raise IllegalAction(f"seat {seat} moved in another position than this one",
                                 reason="fair.state_differs", params={"seat": seat})
+        value = None if "value" not in msg else self._chain_value(seat, msg["value"], "value")
         if self.deck is None:
             if "open" in msg or "drop" in msg:
                 raise BadRequest("this game has no private cards to show", reason="fair.bad_message",
@@ -529,12 +532,11 @@ class Party(DeckSteps):
             own = after
         else:
             after, own, shows, drops = self._private_act(msg, seat)
+        if _falls_due(after.clone()) != (value is not None):  # one spelling: the value iff draws fall due
+            raise BadRequest("a move after which draws fall due carries its mover's value, no other does",
+                             reason="fair.bad_message", params={"field": "value"})
         # accepted: from here on nothing raises
         if self.deck is not None:
-            self.held = [list(h) for h in self.held]
-            self.shown = [dict(d) for d in self.shown]
-            self.put_away = [list(h) for h in self.put_away]
-            self.card_keys = [dict(d) for d in self.card_keys]
             for j, card, k in shows:
                 self.held[seat].remove(j)
                 self.shown[seat][j] = card
@@ -542,9 +544,13 @@ class Party(DeckSteps):
             for j in drops:
                 self.held[seat].remove(j)
                 self.put_away[seat].append(j)
+        if value is not None:
+            self._take_value(seat, value)
         self.next_n[seat] += 1
         self.steps += 1
         self.transcript.append(msg)
+        self.open_round = None  # a decision: the next draws need a new round of values
+        self.last_actor = seat
         self._set_state(own, after)
 
     def _apply_checked(self, state, action, seat) -> None:

@@ -1,39 +1,46 @@
 """The record of a fair game and its verifier.
 
-A record holds the table, every signed message in the one canonical order (joins by seat;
-then, as the game went, each act, and each round's reveals by seat), the draws they gave and
-the result. A record exported mid-game ends with the group of messages it is collecting, by
-seat, whichever seats it holds. `check(record)` replays it from nothing but the record: every
-signature, every reveal against its seat's chain, every draw from the reveals, every act legal
-in the state its seat says it saw, and the result."""
+A record holds the table, every signed message in the one canonical order (joins by seat, the
+deck's steps; then, as the game went, each act, and each round's reveals by seat, each private
+draw's keys by seat), the draws they gave and the result. A record exported mid-game ends with
+what is not settled yet: reveals by round and seat (a seat's values may come early), the next
+keys, the deck secrets. `check(record)` replays it from nothing but the record: every
+signature, every chain value against its seat's chain, every draw from the values, every act
+legal in the state its seat says it saw, the one order, and the result."""
 
 from ..core.errors import BadSave, UrzeitError
 from . import crypto
 from .protocol import ORDER, Party
 
 FORMAT = "urzeit-fair"
-VERSION = 1
+VERSION = 2  # 2: urzeit-fair/2 (set-up values sent early, a move carries its `value`)
 FIELDS = ("format", "version", "table", "gid", "messages", "draws", "result")
 
 
 def export(party: Party) -> dict:
-    """The record of what `party` has accepted (a reveal of a draw not yet complete at the end,
-    in seat order: a stalled game shows who stalled it)."""
-    messages = list(party.transcript)
-    if any(j is None for j in party.joins):  # the joins enter the transcript together; shuffles follow them
-        messages = [j for j in party.joins if j is not None]
-    messages += [m for _, (_, m) in sorted(party.pending.items())]
-    messages += [m for _, m in sorted(party.batch.items())]  # keys of a draw not yet complete
-    if party.dealt is None:
-        messages += [m for _, m in sorted(party.unlocks.items())]
+    """The record of what `party` has accepted: the settled messages in the game's order, then
+    what is not settled yet (a stalled game shows who stalled it): reveals by round and seat,
+    the keys of the next private draws, the deck secrets, each by seat."""
     return {"format": FORMAT, "version": VERSION, "table": party.table, "gid": party.gid_text,
-            "messages": messages, "draws": [list(d) for d in party.draws], "result": result(party)}
+            "messages": listed(party), "draws": [list(d) for d in party.draws], "result": result(party)}
+
+
+def listed(party: Party) -> list:
+    if any(j is None for j in party.joins):  # the joins enter the transcript together; deck steps follow them
+        out = [j for j in party.joins if j is not None] + party.early
+    else:
+        out = list(party.transcript)
+    out += [m for _, m in sorted(party.pending.items())]
+    out += [m for _, m in sorted(party.batch.items())]
+    if party.dealt is None:
+        out += [m for _, m in sorted(party.unlocks.items())]
+    return out
 
 
 def length(party: Party) -> int:
     """How many messages `export(party)` lists, without building the record (a view's number)."""
     if any(j is None for j in party.joins):
-        n = sum(j is not None for j in party.joins)
+        n = sum(j is not None for j in party.joins) + len(party.early)
     else:
         n = len(party.transcript)
     return n + len(party.pending) + len(party.batch) + (len(party.unlocks) if party.dealt is None else 0)
@@ -86,20 +93,31 @@ def check(record) -> Party:
     messages = record["messages"]
     if not isinstance(messages, list):
         raise BadSave("messages: not a list", reason="fair.record_fields")
-    gap = None  # the first message of a group that has a seat missing before it
+    gap = None    # the first message of a group that has a seat missing before it
+    early = None  # the first message taken before its draw was due
     for i, m in enumerate(messages):
         try:
             observer.receive(m)
         except UrzeitError as e:
+            if early is not None:  # such a message may only end the record
+                raise BadSave(f"{_where(early, messages[early])}: it comes before its draw is due, and more "
+                              "follows it", reason="fair.record_message", params={"index": early}) from None
             if gap is not None:  # such a group never completes: it may only end the record
                 kind, _, missing = observer.open_group()
                 raise BadSave(f"{_where(gap, messages[gap])}: {ORDER[kind]}, and seat {missing[0]}'s is missing "
                               "before it", reason="fair.record_message", params={"index": gap}) from None
             raise BadSave(f"{_where(i, m)}: {e.message}", reason="fair.record_message",
                           params={"index": i}) from None
+        if early is None and observer.ahead:
+            early = i
         group = observer.open_group()
         if gap is None and group is not None and group[1] and group[2] and min(group[2]) < max(group[1]):
             gap = i
+    order = listed(observer)
+    if order != messages:  # every message fits, but not in the record's one order
+        i = next(i for i, (a, b) in enumerate(zip(order, messages)) if a != b)
+        raise BadSave(f"{_where(i, messages[i])}: the record lists it elsewhere", reason="fair.record_message",
+                      params={"index": i})
     if record["draws"] != observer.draws:
         draws = record["draws"] if isinstance(record["draws"], list) else []
         k = next((k for k in range(max(len(draws), len(observer.draws)))

@@ -11,7 +11,7 @@ from ..core.errors import BadRequest
 from ..core.game import HIDDEN
 from . import crypto
 
-PROTOCOL = "urzeit-fair/1"
+PROTOCOL = "urzeit-fair/2"  # 2: values travel early and with moves, one round until the next decision
 MAX_DECK = 256          # cards of a private deck (31 in Jäger und Späher)
 TABLE_FIELDS = ("protocol", "game", "players", "options", "nonce")
 
@@ -28,6 +28,14 @@ def new_table(game_id: str, players: int, options: dict | None = None) -> dict:
              "options": check_options(options, game.options), "nonce": crypto.b64(secrets.token_bytes(16))}
     check_table(table)
     return table
+
+
+def new_state(game, players: int, options: dict):
+    """The engine state a fair game starts from: external chance, and the draws its mover does
+    not need before its turn ends wait until then (State.draw_late, docs/fair-play.md)."""
+    state = game.new_game(players, 0, options, chance="external")
+    state.draw_late()
+    return state
 
 
 def check_table(table) -> tuple:

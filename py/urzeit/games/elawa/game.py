@@ -136,6 +136,7 @@ class Elawa(Game):
         s.res_gen = [[0] * k for k in sizes]
         s.pools, s.supply_gen = [{t: TOKEN_COUNTS[t] for t in TOKENS}], 0
         s.script = None
+        s.later = None
         if options["setup"] is not None:
             tokens = setup.get("tokens")
             s.script = {
@@ -185,6 +186,7 @@ class Elawa(Game):
         s.seen_hands = [list(h) for h in d["seen_hands"]]
         s.taken = list(d.get("taken", [0] * s.n))  # a state written before it was counted
         s.script = copy_script(d.get("script"))
+        s.later = [tuple(x) for x in d["later"]] if "later" in d else None
         s.base_from_json(d)
         return s
 

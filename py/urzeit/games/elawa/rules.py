@@ -112,7 +112,7 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
     __slots__ = ("n", "rng", "due", "side", "chief2", "chiefs", "first", "cards", "hidden", "deck",
                  "res", "res_gen", "pools", "fire", "supply", "supply_gen", "discards", "removed",
                  "hands", "tribes", "stored", "avail", "current", "phase", "pending_takes", "played",
-                 "stored_now", "final_round", "over", "turns", "seen_hands", "script", "taken")
+                 "stored_now", "final_round", "over", "turns", "seen_hands", "script", "taken", "later")
     # The table holds only what is seen; what is face down is a count and a pool, its order
     # does not exist until a draw (a chance step) reveals it:
     # cards[i] = card stack i's open top ([] or [card]); hidden[i] = face-down cards below it;
@@ -126,6 +126,8 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
     # stack, bottom to top), "res" (per stack: its lowest face-down tokens), "fire", "supply"}
     # (each list drawn from its end; None: that part is random).
     # taken[p] = the resource tokens p has taken in the whole game (an end-of-game figure).
+    # later: None, or (draw_late: a fair remote game) the new tops the mover does not need
+    # this turn, drawn when its turn ends or before it takes a visible card.
 
     def clone(self) -> "ElawaState":
         s = ElawaState.__new__(ElawaState)
@@ -150,6 +152,7 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
         s.seen_hands = [list(h) for h in self.seen_hands]
         s.taken = list(self.taken)
         s.script = copy_script(self.script)
+        s.later = None if self.later is None else list(self.later)
         return s
 
     # ---- contract ----------------------------------------------------------------------
@@ -366,7 +369,7 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
         card, the next token, a fire token, a rebuilt stack's top) is drawn as chance."""
         card_id = self.cards[stack].pop()
         if self.hidden[stack]:
-            self.due.append(("card", stack))
+            self._top_due(("card", stack))
         self.hands[p].append(card_id)
         self.seen_hands[p].append(card_id)  # taken from a visible top: everyone saw it
         n = CARDS[card_id]["take"]
@@ -384,14 +387,14 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
             self._gain(p, token)
             events.append({"type": "gain", "player": p, "token": token, "from": f"stack {i}"})
             if self.res_gen[i]:
-                self.due.append(("token", i))
+                self._top_due(("token", i))
                 continue
             emptied += 1
             if fire:  # gap #11/#12
                 fire -= 1
                 self.due.append(("fire", p))
             if self._refill(i):
-                self.due.append(("token", i))
+                self._top_due(("token", i))
             events.append({"type": "refill", "stack": i})
         if self.power(p) == "one_resource_card_bonus" and n == 1 and self._supply_ready():  # chief 4
             self.due.append(("supply", p))
@@ -401,9 +404,25 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
         self._resolve_pending()
         return events
 
+    def _top_due(self, slot):
+        """A new top comes up: drawn at once, or (draw_late) when the turn ends."""
+        (self.due if self.later is None else self.later).append(slot)
+
+    def draw_late(self) -> None:
+        """The new tops of a take wait until the turn ends (or until a visible card is taken):
+        the mover needs none of them before (docs/fair-play.md). External chance only."""
+        if self.rng is None and self.later is None:
+            self.later = []
+
+    def _draw_tops(self):
+        if self.later:
+            self.due += self.later
+            self.later = []
+
     def _resolve_pending(self):
         if self.pending_takes and self.cards_left():
             self.phase = "take_visible"
+            self._draw_tops()  # the mover chooses among the visible tops
         else:
             self.pending_takes = 0  # gap #36: nothing to take, the take is skipped
             self.phase = "play"
@@ -412,7 +431,7 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
         """A card effect or chief 3: a visible top card to the hand, without resources."""
         card_id = self.cards[stack].pop()
         if self.hidden[stack]:
-            self.due.append(("card", stack))
+            self._top_due(("card", stack))
         self.hands[p].append(card_id)
         self.seen_hands[p].append(card_id)  # taken from a visible top: everyone saw it
         self.pending_takes -= 1
@@ -478,8 +497,11 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
         if (self.final_round and nxt == self.first) or not self.cards_left():
             self.over = True
             self.phase = "over"
+            if self.later:
+                self.later = []  # tops nobody takes any more stay face down
             events.append({"type": "game_over", "scores": self.scores(), "winners": self.winners()})
             return events
+        self._draw_tops()
         self.current = nxt
         self.phase = "take"
         self.played = 0
@@ -553,6 +575,7 @@ class ElawaState(ElawaDraws, ElawaScoring, State):
             "final_round": self.final_round, "over": self.over, "turns": self.turns,
             "seen_hands": [list(h) for h in self.seen_hands], "taken": list(self.taken),
             "script": copy_script(self.script),
+            **({} if self.later is None else {"later": [list(x) for x in self.later]}),
             **self.base_json(),
         }
 
