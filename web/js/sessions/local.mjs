@@ -138,9 +138,10 @@ export class LocalSession {
         turnSeat = null;
         if (view.seat === seat) break;  // the person at the table decides
         if (this.needsPassScreen(seat)) {
-          setBusy(false);  // the page waits for a person, not for the engine
-          await passDevice(seat);
-          setBusy(true);
+          // the page waits for a person, not for the engine: the move that led here is done
+          // (its act resolves), the hand-over goes on as a step of its own
+          passDevice(seat).then(() => this.settled(this.queue.run(() => this.showSeat(seat)).catch(fail)));
+          return;
         }
         if (!this.alive) return;
         setView(await engine.request({ op: "view", match: this.matchId, seat }));
@@ -148,6 +149,13 @@ export class LocalSession {
     } finally {
       if (this.alive) setBusy(false);
     }
+  }
+
+  // The device was handed to `seat`: its view, then on as before.
+  async showSeat(seat) {
+    if (!this.alive) return;
+    setView(await engine.request({ op: "view", match: this.matchId, seat }));
+    await this.runBots();
   }
 
   needsPassScreen(seat) {
