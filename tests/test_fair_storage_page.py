@@ -21,10 +21,10 @@ SETUP = """async ({finished, unfinished, pad}) => {
     for (let i = 0; i < finished; i++) if (put(entry(`done${i}`, 0, i, true))) stored++; else break;
     return stored;
 }"""
-COUNT = """async () => { const st = await import('./js/storage.mjs');
+COUNT = """async () => { const st = await import('./js/fair-store.mjs');
     const all = st.listFair();
     return {finished: all.filter((d) => d.over).map((d) => d.gid), open: all.filter((d) => !d.over).map((d) => d.gid)}; }"""
-WRITE = """async ([gid, over]) => { const st = await import('./js/storage.mjs');
+WRITE = """async ([gid, over]) => { const st = await import('./js/fair-store.mjs');
     return st.writeFair(window.entry(gid, 0, 1000, over)); }"""
 
 
@@ -48,7 +48,7 @@ def test_finished_fair_games_beyond_twenty_are_dropped_and_a_full_storage_makes_
     stored = page.evaluate(SETUP, {"finished": 60, "unfinished": 2, "pad": 400_000})
     assert 5 <= stored < 60, stored  # the browser refused more: the storage is full
     before = page.evaluate(COUNT)
-    assert page.evaluate("""async () => { const st = await import('./js/storage.mjs');
+    assert page.evaluate("""async () => { const st = await import('./js/fair-store.mjs');
         const e = window.entry('big', 0, 1000, false); e.messages[0].text = 'y'.repeat(400000); return st.writeFair(e, 100); }""")
     after = page.evaluate(COUNT)
     assert sorted(after["open"]) == ["big", "open0", "open1"]

@@ -145,6 +145,7 @@ def test_corrupt_files_and_storage_entries_give_messages_and_keep_other_saves(pa
     # the player reads the reason in their language; the engine's English detail is folded away
     message = page.locator("#import-message")
     assert any(w in message.inner_text() for w in ("ungültig", "invalid", "nicht", "not"))
+    assert page.locator("#menu").is_visible()  # the player went to the menu: a reload stays there
     assert "cannot be replayed" not in message.inner_text()
     assert "cannot be replayed" in message.locator("details.error-details").text_content()
     junk = tmp_path / "junk.json"

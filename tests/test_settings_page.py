@@ -95,7 +95,7 @@ def test_the_panel_on_a_phone_in_german_is_remembered_and_sound_waits_for_a_clic
         assert page.evaluate("() => document.getElementById('settings-dialog').scrollWidth <= document.getElementById('settings-dialog').clientWidth")
         # the defaults: today's behaviour, sound off
         assert page.evaluate("() => window.urzeit.settings()") == {
-            "motion": "normal", "aiPause": 250, "confirm": True, "contrast": False, "sound": False,
+            "motion": "normal", "aiPause": 250, "confirm": True, "contrast": False, "sound": False, "turnAlert": True,
             "relays": True, "relayUrls": ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net", "wss://nostr.mom"]}
         assert page.is_checked("#setting-motion-normal") and page.is_checked("#setting-aiPause-250")
         assert page.is_checked("#setting-confirm") and not page.is_checked("#setting-sound")
@@ -134,7 +134,7 @@ def test_the_panel_on_a_phone_in_german_is_remembered_and_sound_waits_for_a_clic
         page.reload()
         wait_page(page, ready=False)
         assert page.evaluate("() => window.urzeit.settings()") == {
-            "motion": "slow", "aiPause": 700, "confirm": False, "contrast": True, "sound": False,
+            "motion": "slow", "aiPause": 700, "confirm": False, "contrast": True, "sound": False, "turnAlert": True,
             "relays": True, "relayUrls": ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net", "wss://nostr.mom"]}
         assert page.get_attribute("#app", "data-contrast") == "true"
         page.click("#settings-button")
@@ -161,7 +161,7 @@ def test_the_panel_on_a_phone_in_german_is_remembered_and_sound_waits_for_a_clic
         page.reload()
         wait_page(page, ready=False)
         assert page.evaluate("() => window.urzeit.settings()") == {
-            "motion": "normal", "aiPause": 250, "confirm": True, "contrast": False, "sound": False,
+            "motion": "normal", "aiPause": 250, "confirm": True, "contrast": False, "sound": False, "turnAlert": True,
             "relays": True, "relayUrls": ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net", "wss://nostr.mom"]}
         page.watch.assert_clean()
     finally:

@@ -21,7 +21,7 @@ import { LessonSession, lessonState } from "./sessions/lesson.mjs";
 import { LocalSession } from "./sessions/local.mjs";
 import { ReplaySession } from "./sessions/replay.mjs";
 import { FairSession } from "./sessions/fair.mjs";
-import { tableAfterReload } from "./sessions/remember.mjs";
+import { rememberTable, tableAfterReload } from "./sessions/remember.mjs";
 import { loadFair } from "./fair-store.mjs";
 import { alertLog, clearTurnAlert } from "./turn-alert.mjs";
 import { stopWatching } from "./screens/menu-watch.mjs";
@@ -66,6 +66,7 @@ function closeRoom() {
 }
 nav.toMenu = ({ keepGame = null } = {}) => {
   leaveTable();
+  rememberTable(null);  // a reload now shows the menu, where the player went
   closeRoom();
   hideStats();
   $("menu").hidden = false;
@@ -75,6 +76,7 @@ nav.toMenu = ({ keepGame = null } = {}) => {
 };
 nav.toStats = (game = null) => {
   leaveTable();
+  rememberTable(null);
   closeRoom();
   $("menu").hidden = true;
   showStats(game);

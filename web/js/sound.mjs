@@ -7,7 +7,9 @@ import { onSettingsChange, settings } from "./settings.mjs";
 
 let audio = null;
 
-const wanted = () => settings().sound || settings().turnAlert;
+// the turn alert's sound needs the audio only at a remote table (a fair or live game)
+const remoteTable = () => document.getElementById("app").dataset.mode === "fair";
+const wanted = () => settings().sound || (settings().turnAlert && remoteTable());
 
 function ensureAudio() {
   if (audio || !wanted()) return audio;
