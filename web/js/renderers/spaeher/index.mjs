@@ -58,7 +58,9 @@ export function createSpaeherRenderer() {
     panes = createPanes({ root, tabs, table, hand, words: tx, view: () => view, myTurn });
     // a phone: the board fills the first screen, whatever stands above it (the status line, a
     // hint's words, a lesson's); nothing below it moves when the step changes
-    fitter = new ResizeObserver(() => panes.fitHeight());
+    // (in the next frame: a height set inside the observer's callback would resize the body it
+    // observes in the same frame, which browsers report as a ResizeObserver loop)
+    fitter = new ResizeObserver(() => requestAnimationFrame(panes.fitHeight));
     fitter.observe(document.body);
     window.addEventListener("resize", panes.fitHeight);
     root.addEventListener("click", onClick, true);
