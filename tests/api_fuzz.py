@@ -138,6 +138,7 @@ def draw_request(data, match_ids):
         "lesson": run.id if run else f"l{pick % 5}",
         "step": (run.step if run else 0) + (state_offset if use_real < 2 else 0),
         "resume": {"at": pick % 17, "moves": legal[:1] if legal else []} if mutate % 2 else junk,
+        "chapter": pick % 5 - 1,  # a lesson's chapter: one that exists, or not
     })
     if run is not None and op == "lesson_act" and use_real and run.current() and run.current()["expect"]:
         values["action"] = run.current()["expect"][0] if pick % 3 else values["action"]
