@@ -1,6 +1,7 @@
 """The browser fixtures themselves: a test's page boots the engine from the memory snapshot
 made once per session (as a repeat visit does), in a context of its own with nothing else
-kept; a test marked first_visit gets a new visitor's context and the normal boot."""
+kept; a test marked first_visit gets a new visitor's context and its boot (from the snapshot
+the build ships, not the one the session seeds)."""
 
 import pytest
 
@@ -46,12 +47,12 @@ def test_contexts_a_test_makes_are_seeded_too(browser, served_dist):
 
 
 @pytest.mark.first_visit
-def test_a_first_visit_boots_normally(browser, page, served_dist):
-    assert boot(page, served_dist) == {"boot": "normal", "note": None}
+def test_a_first_visit_boots_as_a_new_visitor(browser, page, served_dist):
+    assert boot(page, served_dist) == {"boot": "shipped", "note": None}
     context = browser.new_context(service_workers="block")
     try:
         pg = context.new_page()
-        assert boot(pg, served_dist)["boot"] == "normal"
+        assert boot(pg, served_dist)["boot"] == "shipped"
         assert pg.evaluate(STORED) == []
     finally:
         context.close()

@@ -9,27 +9,23 @@ async function manifest() {
   return response.json();
 }
 
-async function precacheOne(cache, file) {
-  let last;
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    try {
-      const response = await fetch(new Request(file, { cache: "reload" }));
-      if (response.ok) return cache.put(file, response);
-      last = new Error(`${file}: HTTP ${response.status}`);
-    } catch (err) { last = err; }
-    await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
-  }
-  throw last;
-}
-
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const m = await manifest();
     const cache = await caches.open(CACHE);
-    // one file at a time with retries: a connection cut on a loaded machine or a flaky
-    // network must not fail the whole install (addAll would, and not try again until the
-    // next visit); the HTTP cache is bypassed, a new build must never store an old file
-    for (const f of m.files) await precacheOne(cache, f);
+    // bypass the HTTP cache: a new build must never store an old file; tried again a few
+    // times, as one connection cut on a loaded machine or a flaky network fails the whole
+    // addAll, and the browser would not try again before the next visit
+    const requests = () => m.files.map((f) => new Request(f, { cache: "reload" }));
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await cache.addAll(requests());
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * (attempt + 1)));
+      }
+    }
     await cache.put(MANIFEST, new Response(JSON.stringify(m), { headers: { "content-type": "application/json" } }));
     await self.skipWaiting();
   })());
