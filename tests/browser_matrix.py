@@ -359,14 +359,25 @@ def offline(tab, site):
     """After the first visit the service worker has the whole build: the network off, a reload
     still boots the engine and a game starts."""
     open_page(tab, site)
-    files = tab.wait_for("""async () => {
+    precached = """async () => {
         const reg = await navigator.serviceWorker.getRegistration();
         if (!reg || !reg.active) return false;
         const m = await (await fetch('precache.json')).json();
         const cache = await caches.open(m.cache);
         const kept = (await cache.keys()).length;
-        return kept >= m.files.length && navigator.serviceWorker.controller ? kept : false; }""",
-                         timeout=180, what="the build precached by the service worker")
+        return kept >= m.files.length && navigator.serviceWorker.controller ? kept : false; }"""
+    # an install whose download was cut (a loaded machine) is tried again at the next visit,
+    # as a player's browser does: up to three visits
+    for visit in range(3):
+        try:
+            files = tab.wait_for(precached, timeout=90, what="the build precached by the service worker")
+            break
+        except AssertionError:
+            if visit == 2:
+                raise
+            log(tab, f"not precached after visit {visit + 1}: the page visited again")
+            tab.reload()
+            tab.wait_selector("#app[data-ready='true']", timeout=READY_S)
     site.offline = True
     try:
         tab.reload()

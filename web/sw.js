@@ -13,19 +13,8 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const m = await manifest();
     const cache = await caches.open(CACHE);
-    // bypass the HTTP cache: a new build must never store an old file; tried again a few
-    // times, as one connection cut on a loaded machine or a flaky network fails the whole
-    // addAll, and the browser would not try again before the next visit
-    const requests = () => m.files.map((f) => new Request(f, { cache: "reload" }));
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await cache.addAll(requests());
-        break;
-      } catch (err) {
-        if (attempt >= 3) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 1000 * (attempt + 1)));
-      }
-    }
+    // bypass the HTTP cache: a new build must never store an old file
+    await cache.addAll(m.files.map((f) => new Request(f, { cache: "reload" })));
     await cache.put(MANIFEST, new Response(JSON.stringify(m), { headers: { "content-type": "application/json" } }));
     await self.skipWaiting();
   })());
