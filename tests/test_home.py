@@ -439,7 +439,9 @@ def test_a_new_build_replaces_the_old_offline_cache(browser, tmp_path):
                            timeout=60_000)
     page.reload()
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
-    assert "/* build 2 */" in page.evaluate("() => fetch('css/style.css').then((r) => r.text())")
+    page.wait_for_function(f"() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'")
+    css = page.evaluate("() => fetch('css/style.css').then((r) => r.text())")
+    assert "/* build 2 */" in css, page.evaluate(f"async () => [navigator.serviceWorker.controller.scriptURL, await caches.keys(), (await (await caches.open('{second}')).match('css/style.css')) ? 'in second' : 'not in second']")
     context.close()
     server.shutdown()
 
