@@ -94,7 +94,8 @@ def test_a_player_without_a_figure_to_place_goes_on_at_a_live_table(browser, ser
     # seat 1's figure step has "no figure" as its only move: the page plays it, and says so
     host.wait_for_function("() => document.getElementById('app').dataset.fairWaiting === 'me'", timeout=15_000)
     assert "Keine deiner Figuren passt" in friend.locator("#notice").inner_text()
-    assert friend.evaluate("() => window.urzeit.view.current_seat") == 0
+    # the next tile's draw closes with the host's value (protocol 2): then it is the host's turn
+    friend.wait_for_function("() => window.urzeit.view.current_seat === 0", timeout=15_000)
     same_state([host, friend])
     host.context.close()
     friend.context.close()
