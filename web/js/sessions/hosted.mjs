@@ -139,7 +139,8 @@ export class HostedSeats {
         let r = null;
         try {
           if (seat === room.seat) r = await session.receive(out, this.tableNames(), party);
-          else r = await engine.request({ op: "fair_receive", party, messages: out, names: this.tableNames() });
+          // a seat nobody looks at now needs no words: only what it sends on (lang null: no view words, no log)
+          else r = await engine.request({ op: "fair_receive", party, messages: out, names: this.tableNames(), ...(party === match.id ? {} : { lang: null }) });
         } catch (err) {
           if (err.reason !== "fair.nothing_new") {
             room.refuse(err.reason || err.code || "refused", err);
@@ -149,6 +150,7 @@ export class HostedSeats {
         for (const m of out) have[m.seat] = Math.max(have[m.seat] || 0, m.n + 1);
         if (!r) continue;
         fed = true;
+        if (seat === room.seat && (r.new || []).length) room.push();  // the friends get it now, not after the other seats' turns
         if (seat !== room.seat) {
           this.keep(r.new);
           if (party === match.id && session.alive) await session.absorb(r);  // a hot-seat seat at the table now
@@ -195,7 +197,7 @@ export class HostedSeats {
         this.turnHere();
         return;
       }
-      this.keep((await engine.request({ op: "fair_act", party: loc.party, action })).new);
+      this.keep((await engine.request({ op: "fair_act", party: loc.party, action, lang: null })).new);
       await this.sync();
       this.room.push();
     }), botPauseMs());

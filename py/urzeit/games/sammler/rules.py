@@ -377,18 +377,21 @@ class SammlerState(SammlerDraws, SammlerScoring, State):
         for i in range(len(self.parent)):
             if self.node_kind[i] != LAKE:
                 groups.setdefault(find_root(self.parent, i), []).append(i)
+        standing = {}  # each feature's figures, found once (not once per feature)
+        for f in self.figures:
+            standing.setdefault(find_root(self.parent, f[4]), []).append(f)
         result = []
         for root in sorted(groups):
             kind = self.node_kind[root]
             nodes = groups[root]
             zones = [list(self._node_place(i)) for i in nodes]
             figure_kind = {FOREST: "gatherer", RIVER: "fisher", MEADOW: "hunter"}[kind]
-            on = [f for f in self.figures if f[1] == figure_kind and find_root(self.parent, f[4]) == root]
+            on = [f for f in standing.get(root, ()) if f[1] == figure_kind]
             if kind == MEADOW:
                 value, detail = self.meadow_value(root)
                 complete = False
             else:
-                value, detail = self.feature_value(root)
+                value, detail = self.feature_value(root, nodes)
                 complete = self.openc[root] == 0
             item = {"id": root, "kind": kind, "zones": zones, "complete": complete, "value": value,
                     "owners": self._majority(on), "figures": [[f[0], f[1]] for f in on], **detail}
@@ -399,8 +402,12 @@ class SammlerState(SammlerDraws, SammlerScoring, State):
         for i in range(len(self.sparent)):
             if self.node_kind[i] in (RIVER, LAKE):
                 systems.setdefault(find_root(self.sparent, i), []).append(i)
+        huts_by_system = {}
+        for f in self.figures:
+            if f[1] == "hut":
+                huts_by_system.setdefault(find_root(self.sparent, f[4]), []).append(f)
         for root in sorted(systems):
-            huts = [f for f in self.figures if f[1] == "hut" and find_root(self.sparent, f[4]) == root]
+            huts = huts_by_system.get(root, [])
             zones = [list(self._node_place(i)) for i in systems[root]]
             result.append({"id": root, "kind": "river_system", "zones": zones, "fish": self.sfish[root],
                            "value": self.sfish[root], "owners": self._majority(huts),

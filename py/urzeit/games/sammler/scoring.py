@@ -28,9 +28,11 @@ class SammlerScoring:
         parent = self.parent
         return [i for i in range(root, len(parent)) if find_root(parent, i) == root]
 
-    def feature_value(self, root: int) -> tuple[int, dict]:
-        """Points of a forest or river now (as if complete), with what they are made of."""
-        nodes = self._feature_nodes(root)
+    def feature_value(self, root: int, nodes: list[int] | None = None) -> tuple[int, dict]:
+        """Points of a forest or river now (as if complete), with what they are made of. `nodes`:
+        the feature's nodes when the caller has grouped them already (the view groups all at once)."""
+        if nodes is None:
+            nodes = self._feature_nodes(root)
         tiles = len({self.node_tile[i] for i in nodes})
         if self.node_kind[root] == FOREST:
             return 2 * tiles + 2 * self.mush[root], {"tiles": tiles, "mushrooms": self.mush[root],

@@ -196,8 +196,9 @@ def _names(view, players, lang):
     return join([seat_name(view, p, lang) for p in players], lang)
 
 
-def feature_text(view, f, lang="en"):
-    """A feature explained, one fact a line (the board's tooltip)."""
+def feature_text(view, f, lang="en", systems=None):
+    """A feature explained, one fact a line (the board's tooltip). `systems`: the view's river
+    systems by id, when the caller words every feature (found once, not once per river)."""
     w = _w(lang)
     kind = f["kind"]
     owners = _names(view, f["owners"], lang) if f.get("owners") else w["nobody"]
@@ -214,11 +215,17 @@ def feature_text(view, f, lang="en"):
         lines = [_cap(w["kinds"]["river_system"]), contents(f, lang), w["system_rule"]]
     lines.append(f"{w['holder'][kind]}: {owners}")
     if kind == "river":  # huts belong to the whole river system, through lakes
-        system = next((g for g in view.get("features", []) if g["kind"] == "river_system" and g["id"] == f.get("system")), None)
+        if systems is None:
+            systems = _river_systems(view)
+        system = systems.get(f.get("system"))
         if system:
             huts = _names(view, system["owners"], lang) if system["owners"] else w["nobody"]
             lines.append(f"{_cap(w['kinds']['river_system'])}: {contents(system, lang)} · {w['holder']['river_system']}: {huts}")
     return "\n".join(lines)
+
+
+def _river_systems(view):
+    return {g["id"]: g for g in view.get("features", []) if g["kind"] == "river_system"}
 
 
 def _feature_of(view, x, y, zone, hut=False):
@@ -370,8 +377,9 @@ def view_words(view, lang="en"):
     seat's supply, and at the end each player's breakdown."""
     lang = _lang(lang)
     w = _w(lang)
+    systems = _river_systems(view)
     out = {
-        "features": [feature_text(view, f, lang) for f in view.get("features", [])],
+        "features": [feature_text(view, f, lang, systems) for f in view.get("features", [])],
         "remaining": {t: tile_name(t, False, lang) for t in view.get("remaining", {})},
         "stack": w["stack"].format(land=count(view["stack"]["land"], "tile", lang), bonus=view["stack"]["bonus"])
         if view.get("stack") else "",
