@@ -11,7 +11,7 @@ import pytest
 
 from browser_support import ROOT
 from relay_support import HostileProxy, nostr_relay  # noqa: F401 (a fixture)
-from test_live_play import READY, SHORT, SHORT_ELAWA, new_page, play, ready, same_state
+from test_live_play import READY, SHORT, SHORT_ELAWA, new_page, open_link_here, play, ready, same_state, state_id
 
 pytestmark = pytest.mark.browser
 # no direct channel can open: no candidates at all (a network that would need TURN)
@@ -100,6 +100,49 @@ def test_one_link_to_join_and_the_pages_find_each_other_again(browser, served_di
     assert stored and HOST not in stored and FRIEND not in stored and '"kind": "act"' not in stored and '"kind":"act"' not in stored
     host.context.close()
     friend.context.close()
+
+
+def test_three_pages_join_by_one_link_each_and_find_each_other_again(browser, served_dist, nostr_relay):
+    """A host and two friends: each friend joins by the one link the host sent to its seat; after a
+    reload of a friend and of the host every page is back at the table by itself."""
+    host = relay_page(browser, nostr_relay.url, "en", phone=False)
+    ready(host, served_dist)
+    host.evaluate("([o, n]) => window.urzeit.startLive({game: 'sammler', players: 3, options: o, name: n})", [SHORT, HOST])
+    host.wait_for_selector("#live-panel .live-invite[data-seat='2']", timeout=READY)
+    pages = [host]
+    for seat, (name, lang) in ((1, (FRIEND, "de")), (2, ("Cunigunde", "en"))):
+        host.evaluate("() => { const d = document.getElementById('live-invite-dialog'); if (d && d.open) d.close(); }")
+        host.click(f"#live-panel .live-invite[data-seat='{seat}']")
+        host.wait_for_function("() => (document.getElementById('live-invite-dialog-link') || {}).value?.includes('#l=')")
+        friend = relay_page(browser, nostr_relay.url, lang, phone=seat == 1)
+        join_by_one_link(friend, host.locator("#live-invite-dialog-link").input_value(), name)
+        friend.wait_for_selector("#app[data-live='open'][data-mode='fair']", timeout=30_000)
+        pages.append(friend)
+    for p in pages:
+        p.wait_for_selector("#app[data-live='open']", timeout=30_000)
+        p.wait_for_function("() => window.urzeit.view.seats.every((s) => s.name && !s.name.startsWith('Spieler'))", timeout=30_000)
+    assert pages[2].evaluate("() => window.urzeit.view.seats.map((s) => s.name)") == [HOST, FRIEND, "Cunigunde"]
+    assert host.locator("#live-invite-dialog[open]").count() == 0
+    play(pages, moves=4)
+
+    for who in (2, 0):  # a friend's page reloads, then the host's
+        at = same_state(pages)
+        pages[who].reload()
+        pages[who].wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
+        t0 = time.monotonic()
+        for p in pages:
+            p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+        print(f"three pages: after the reload of seat {who}, all connected again in {time.monotonic() - t0:.1f} s")
+        assert time.monotonic() - t0 < 10  # the goal: within 10 s of both being online
+        assert same_state(pages) == at
+        play(pages, moves=3)
+    play(pages)
+    records = [checked(p) for p in pages]
+    assert records[0] == records[1] == records[2] and records[0]["result"]["over"]
+    stored = " ".join(str(r) for r in nostr_relay.stored_events())
+    assert HOST not in stored and FRIEND not in stored and "Cunigunde" not in stored
+    for p in pages:
+        p.context.close()
 
 
 def test_without_a_direct_channel_the_game_goes_on_through_the_relays(browser, served_dist, nostr_relay):
@@ -191,3 +234,73 @@ def test_a_hostile_relay_changes_nothing(browser, served_dist, nostr_relay):
         friend.context.close()
     finally:
         proxy.stop()
+
+
+def test_the_relay_stopped_mid_game(browser, served_dist, tmp_path):
+    """The only relay stops in the middle of a game: pages with a direct channel play on as if
+    nothing happened; pages whose moves went through the relay say they are not connected and
+    go on by link; once the relay is back, the moves go through it again."""
+    from relay_support import Relay
+    relay = Relay(tmp_path).start()
+    try:
+        # a direct channel: the relay only signalled; its stop changes nothing
+        host = relay_page(browser, relay.url, "en", phone=False)
+        friend = relay_page(browser, relay.url)
+        join_by_one_link(friend, host_live(host, served_dist))
+        for p in (host, friend):
+            p.wait_for_selector("#app[data-live='open'][data-mode='fair']", timeout=30_000)
+        play([host, friend], moves=2)
+        relay.stop()
+        for p in (host, friend):
+            p.wait_for_selector("#app:not([data-relays='open'])", timeout=20_000)
+        at = same_state([host, friend])
+        play([host, friend], moves=4)
+        assert same_state([host, friend]) > at
+        assert host.locator("#app").get_attribute("data-live") == "open" == friend.locator("#app").get_attribute("data-live")
+        host.context.close()
+        friend.context.close()
+
+        # no direct channel: the moves went through the relay; when it stops, the game goes on by link
+        relay.start()
+        host = relay_page(browser, relay.url, "en", phone=False, direct=False)
+        friend = relay_page(browser, relay.url, direct=False)
+        join_by_one_link(friend, host_live(host, served_dist, "elawa", SHORT_ELAWA))
+        for p in (host, friend):
+            p.wait_for_selector("#app[data-live-way='relays']", timeout=60_000)
+        play([host, friend], moves=3)
+        at = same_state([host, friend])
+        relay.stop()
+        for p in (host, friend):
+            p.wait_for_selector("#app:not([data-live-way='relays'])", timeout=20_000)
+        seen, sender = {}, None
+        for _ in range(8):  # links each way until each side has sent one
+            if len(seen) == 2:
+                break
+            mine = [p for p in (host, friend) if p.locator("#app").get_attribute("data-fair-waiting") == "me"]
+            mover = mine[0] if mine else sender  # nobody to move: the one who took the last link sends its answer
+            other, to = (friend, 1) if mover is host else (host, 0)
+            if mine:
+                play([mover], moves=1)
+            seen[mover is host] = mover.locator(f"#live-panel .live-seat[data-seat='{to}'] .live-state").inner_text()
+            mover.click(f"#live-panel .live-by-link[data-seat='{to}']")
+            mover.wait_for_selector("#share-dialog[open]")
+            link = mover.locator("#share-link").input_value()
+            mover.evaluate("() => document.getElementById('share-dialog').close()")
+            before = state_id(other)
+            open_link_here(other, link)
+            other.wait_for_function("(n) => window.urzeit.view.state_id > n", arg=before, timeout=READY)
+            sender = other
+        # each side says the other is away (and since when) and offers the link
+        assert "away since" in seen[True] and "weg seit" in seen[False], seen
+        assert same_state([host, friend]) > at
+
+        # the relay is back: the pages find it again and the moves go through it
+        relay.start()
+        for p in (host, friend):
+            p.wait_for_selector("#app[data-live-way='relays']", timeout=60_000)
+        play([host, friend])
+        assert checked(host) == checked(friend)
+        host.context.close()
+        friend.context.close()
+    finally:
+        relay.stop()

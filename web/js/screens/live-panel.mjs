@@ -101,6 +101,7 @@ export function renderPanel(room) {
   // which way the game goes: directly, or (some seats) through the relays
   const ways = Array.from({ length: room.players }, (_, s) => s).filter((s) => s !== room.seat && !hereOf(room, s)).map((s) => seatState(room, s));
   const way = ways.includes("relay") ? "relays" : ways.length && ways.every((x) => x === "open") ? "direct" : "";
+  closeSpentDialogs(room);
   app.dataset.liveWay = way;
   let wayLine = $("live-way");
   if (!wayLine) {
@@ -112,6 +113,14 @@ export function renderPanel(room) {
   app.dataset.live = all.length && all.every((p) => p.state === "open") ? "open"
     : all.some((p) => p.state === "failed") ? "failed" : all.some((p) => p.state === "closed") ? "closed"
     : all.some((p) => p.state === "connecting") ? "connecting" : "waiting";
+}
+
+// A seat the relays now carry the game to (no direct channel came about): the invite to it, or
+// the answer to the host, has done its job, as when a channel opens.
+function closeSpentDialogs(room) {
+  const invite = $("live-invite-dialog"), answer = $("live-answer-dialog");
+  if (room.host && invite && invite.open && seatState(room, Number(invite.dataset.seat)) === "relay") invite.close();
+  if (!room.host && answer && answer.open && seatState(room, room.hostSeat) === "relay") answer.close();
 }
 
 // The game's chat lines, the newest last, each with who and when (text only, never markup).
