@@ -9,6 +9,7 @@ import { validTrimmed } from "../net/peer.mjs";
 
 const KNOCK_MS = 3000, KNOCK_SLOW_MS = 20_000, SLOW_AFTER_MS = 120_000;
 const OFFER_AGAIN_MS = 8000;  // a seat's unanswered offer is made anew after this long
+const KNOCKED_OFFER_MS = 1500;  // … or this long when the seat's page knocks (it is listening now)
 const SIGNAL = { store: false };
 
 export class RoomRelay {
@@ -88,7 +89,8 @@ export class RoomRelay {
     const room = this.room;
     if (body.t === "knock") {
       if (!Number.isInteger(body.seat) || body.seat === room.seat) return;
-      if (room.host) this.offer(body.seat);
+      // a knock is a page that listens now: an offer made before it was up never reached it
+      if (room.host) this.offer(body.seat, { knocked: true });
       else if (body.seat === room.hostSeat && this.missing().length) {  // the host is back: knock back at once
         this.lastKnock = 0;
         this.tick();
@@ -101,12 +103,16 @@ export class RoomRelay {
   }
 
   // The host: a fresh offer for a seat that is not connected (a knock, or its own tick).
-  offer(seat) {
+  offer(seat, { knocked = false } = {}) {
     const room = this.room;
     if (!Number.isInteger(seat) || seat < 0 || seat >= room.players || seat === room.seat || room.hosted.has(seat)) return;
-    if ((room.peers.get(seat) || {}).state === "open") return;
+    const state = (room.peers.get(seat) || {}).state;
+    if (state === "open") return;
     const last = this.offered.get(seat);
-    if (last && Date.now() - last.at < OFFER_AGAIN_MS) return;
+    // unanswered offers are made anew now and then; after a knock at once, unless the seat is
+    // answering one (its channel is being made) or one went out a moment ago
+    const again = knocked && state !== "connecting" ? KNOCKED_OFFER_MS : OFFER_AGAIN_MS;
+    if (last && Date.now() - last.at < again) return;
     const id = room.newInviteId();
     this.offered.set(seat, { id, at: Date.now() });
     room.run(async () => {
