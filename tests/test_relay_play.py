@@ -36,6 +36,7 @@ def checked(page):
     return rec
 
 
+SECRET_LINE = "Treffen am Schwanensee um acht"
 HOST, FRIEND = "Adalbertine", "Bonifatius"  # names long enough to be sure no ciphertext holds them by chance
 
 
@@ -83,6 +84,12 @@ def test_one_link_to_join_and_the_pages_find_each_other_again(browser, served_di
     # while away, the host's panel said so, and since when
     play([host, friend], moves=2)
 
+    # a chat line goes the same ways, sealed: the relay keeps no word of it
+    host.click("#live-chat summary")
+    host.fill("#live-chat-text", SECRET_LINE)
+    host.click("#live-chat-send")
+    friend.wait_for_function("(t) => document.getElementById('live-said').textContent.endsWith(t)", arg=SECRET_LINE, timeout=10_000)
+
     # the host reloads
     host.reload()
     host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
@@ -98,6 +105,7 @@ def test_one_link_to_join_and_the_pages_find_each_other_again(browser, served_di
     # what the relay keeps: ciphertext only — no move, no name
     stored = " ".join(str(r) for r in nostr_relay.stored_events())
     assert stored and HOST not in stored and FRIEND not in stored and '"kind": "act"' not in stored and '"kind":"act"' not in stored
+    assert SECRET_LINE not in stored and "Schwanensee" not in stored
     host.context.close()
     friend.context.close()
 
