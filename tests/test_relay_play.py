@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from browser_support import ROOT
+from browser_support import ROOT, screenshot
 from relay_support import HostileProxy, nostr_relay  # noqa: F401 (a fixture)
 from test_live_play import READY, SHORT, SHORT_ELAWA, new_page, open_link_here, play, ready, same_state, state_id
 
@@ -187,6 +187,7 @@ def test_a_turn_based_game_with_only_one_page_open_at_a_time(browser, served_dis
     bo.wait_for_selector("#app[data-mode='fair'][data-game='elawa'][data-relays='open']", timeout=READY)
     pages, turn, moves, p = {"ada": ada_ctx, "bo": bo_ctx}, "bo", 0, bo
     opened_on_my_turn = news_seen = 0
+    chat = {"said": False, "read": False}
     for _ in range(80):
         if p is None:
             p = relay_page(browser, nostr_relay.url, "en" if turn == "ada" else "de", context=pages[turn])
@@ -205,6 +206,18 @@ def test_a_turn_based_game_with_only_one_page_open_at_a_time(browser, served_dis
         if p.evaluate("() => window.urzeit.view.over"):
             rec = checked(p)
             break
+        # the chat goes the same way, over days: a line from Bo, found by Ada when she next opens the game
+        if turn == "bo" and not chat["said"]:
+            p.click("#live-chat summary")
+            p.fill("#live-chat-text", SECRET_LINE)
+            p.click("#live-chat-send")
+            p.wait_for_function("(t) => document.getElementById('live-said').textContent.endsWith(t)", arg=SECRET_LINE)
+            screenshot(p, "turns-chat-phone")
+            chat["said"] = True
+        elif turn == "ada" and chat["said"] and not chat["read"]:
+            p.wait_for_function("(t) => document.getElementById('live-chat-lines').textContent.includes(t)", arg=SECRET_LINE, timeout=20_000)
+            assert p.locator("#live-chat-lines img, #live-chat-lines script").count() == 0
+            chat["read"] = True
         if p.locator("#app").get_attribute("data-fair-waiting") == "me":
             opened_on_my_turn += 1
         while p.locator("#app").get_attribute("data-fair-waiting") == "me" and not p.evaluate("() => window.urzeit.view.over"):
@@ -218,9 +231,9 @@ def test_a_turn_based_game_with_only_one_page_open_at_a_time(browser, served_dis
         turn = "bo" if turn == "ada" else "ada"
     else:
         raise AssertionError("the game did not end")
-    assert moves > 4 and opened_on_my_turn > 4 and news_seen > 4 and rec["result"]["over"]
+    assert moves > 4 and opened_on_my_turn > 4 and news_seen > 4 and rec["result"]["over"] and chat["read"]
     stored = " ".join(str(r) for r in nostr_relay.stored_events())
-    assert HOST not in stored and FRIEND not in stored and '"kind":"act"' not in stored
+    assert HOST not in stored and FRIEND not in stored and '"kind":"act"' not in stored and "Schwanensee" not in stored
     ada_ctx.close()
     bo_ctx.close()
 

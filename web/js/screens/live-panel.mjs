@@ -79,21 +79,7 @@ export function renderPanel(room) {
   const old = panel.querySelector(".live-seats");
   if (old) old.replaceWith(dots);
   else panel.append(dots);
-  let chat = $("live-chat");
-  if (!chat || chat.dataset.lang !== getLang()) {
-    const fresh = chatBox(room, chat && chat.open);
-    if (chat) chat.replaceWith(fresh);
-    else panel.append(fresh);
-    chat = fresh;
-  }
-  chat.querySelector("#live-chat-send").disabled = !room.joined;
-  renderLines(session.chat);
-  let said = $("live-said");
-  if (!said) {
-    said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
-    panel.append(said);
-  }
-  said.textContent = chatText(session.chat.last);  // text only: a line from a peer is never markup
+  renderChat(session, panel, room.joined);
   if ($("live-rematch")) $("live-rematch").remove();
   if (room.host && v && v.over && !room.stopped) {
     panel.prepend(el("button", { type: "button", class: "primary", id: "live-rematch", onclick: () => room.run(() => room.rematch()) }, t("liveRematch")));
@@ -123,6 +109,42 @@ function closeSpentDialogs(room) {
   if (!room.host && answer && answer.open && seatState(room, room.hostSeat) === "relay") answer.close();
 }
 
+// The chat drawer in `panel` (a live table's panel, or a table played by turns through the
+// relays), its lines and the last one said. `open`: lines can be sent now.
+function renderChat(session, panel, open) {
+  let chat = $("live-chat");
+  if (!chat || chat.dataset.lang !== getLang()) {
+    const fresh = chatBox(session, chat && chat.open);
+    if (chat) chat.replaceWith(fresh);
+    else panel.append(fresh);
+    chat = fresh;
+  }
+  chat.querySelector("#live-chat-send").disabled = !open;
+  renderLines(session.chat);
+  let said = $("live-said");
+  if (!said) {
+    said = el("p", { id: "live-said", class: "live-said", "aria-live": "polite" });
+    panel.append(said);
+  }
+  said.textContent = chatText(session.chat.last);  // text only: a line from a peer is never markup
+}
+
+// A fair game played by turns through the relays (no live room): the chat alone, in a panel of
+// its own that goes with the table's session.
+export function renderTurnsChat(session) {
+  let panel = $("live-panel");
+  if (!session.chat.way()) {
+    if (panel && !session.chat.lines.length) panel.hidden = true;
+    if (!panel) return;
+  }
+  if (!panel) {
+    panel = session.scope.element(el("div", { id: "live-panel", class: "live-panel turns-chat" }));
+    $("status-line").after(panel);
+  }
+  panel.hidden = false;
+  renderChat(session, panel, Boolean(session.chat.way()));
+}
+
 // The game's chat lines, the newest last, each with who and when (text only, never markup).
 function renderLines(chat) {
   const list = $("live-chat-lines");
@@ -135,19 +157,19 @@ function renderLines(chat) {
 
 // A drawer, folded: on a phone the phrases would push the board down. It stays open while the
 // player types and sends; the game's last lines above, then preset phrases, emoji and a short line.
-function chatBox(room, open) {
+function chatBox(session, open) {
   const chat = el("details", { class: "live-chat", id: "live-chat", "data-lang": getLang() },
     el("summary", { class: "live-chat-label" }, t("liveChat")),
     el("ol", { class: "live-chat-lines", id: "live-chat-lines", "aria-label": t("liveChat") }));
   chat.open = Boolean(open);
   PHRASES.forEach((ph, i) => chat.append(el("button", { type: "button", class: "ghost live-phrase", "data-phrase": String(i),
-                                                        onclick: () => room.session.chat.say({ p: i }) }, ph[getLang()])));
+                                                        onclick: () => session.chat.say({ p: i }) }, ph[getLang()])));
   const input = el("input", { id: "live-chat-text", type: "text", maxlength: String(CHAT_MAX), autocomplete: "off",
                               placeholder: t("liveChatPlaceholder"), "aria-label": t("liveChatPlaceholder") });
   chat.append(el("form", { class: "live-chat-form", id: "live-chat-form", onsubmit: (ev) => {
     ev.preventDefault();
     const text = input.value.trim();
-    if (text) room.session.chat.say({ text }, () => { input.value = ""; input.focus(); });
+    if (text) session.chat.say({ text }, () => { input.value = ""; input.focus(); });
   } }, input, el("button", { type: "submit", class: "ghost", id: "live-chat-send" }, t("liveChatSend"))));
   return chat;
 }

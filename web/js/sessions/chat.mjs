@@ -35,38 +35,54 @@ export class Chat {
     return this.session.room;
   }
 
+  // The way lines go now: a live table's room once joined, or — a game played by turns — the
+  // relays' mailbox once it is open and every seat has joined; null when neither.
+  way() {
+    const room = this.room, mailbox = this.session.mailbox;
+    if (room) return room.joined ? room : null;
+    return mailbox && mailbox.state === "open" && this.session.joinedSeats().length === this.session.players ? mailbox : null;
+  }
+
   // A line from this seat: signed by its own party, then sent.
   say(what, done = () => {}) {
-    const room = this.room;
-    if (!room || !room.joined) return;
+    const way = this.way();
+    if (!way) return;
     engine.request({ op: "fair_chat", party: this.session.mainParty, ...what }).then(({ message }) => {
       done();
       this.show({ seat: message.seat, text: message.text, p: message.p }, message.c);
-      room.sendAll({ t: "chat", m: message });
-      if (room.relay) room.relay.send({ t: "chat", m: message }, { store: true }).catch(() => {});  // for whoever is not here now
+      if (way !== this.room) return way.sendChat(message);  // stored on the relays for the others' next visit
+      way.sendAll({ t: "chat", m: message });
+      if (way.relay) way.relay.send({ t: "chat", m: message }, { store: true }).catch(() => {});  // for whoever is not here now
     }).catch((err) => showError($("message"), err));
   }
 
-  // A line from a peer: checked (signature, game, seat, not seen before), shown as text only.
+  // What a line that must not be shown does: a live room says so; from the relays (a game by
+  // turns) it is dropped like any frame that does not open or check.
+  refuse(reason, err) {
+    if (this.room) this.room.refuse(reason, err);
+  }
+
+  // A line from a peer (from: its seat over a live channel, null from the relays): checked
+  // (signature, game, seat, not seen before), shown as text only.
   received(from, m) {
     const room = this.room;
-    if (!room) return;
-    if (!m || typeof m !== "object" || Array.isArray(m) || !Number.isInteger(m.seat) || (room.host && from !== null && m.seat !== from)) return room.refuse("malformed");
+    if (!m || typeof m !== "object" || Array.isArray(m) || !Number.isInteger(m.seat) || (room && room.host && from !== null && m.seat !== from)) return this.refuse("malformed");
     if (this.seen.has(`${m.seat}.${m.c}`)) return;  // shown already (over another way, or before a reload)
-    if (!this.allowed(m.seat)) return room.refuse("chat_flood");
-    return room.run(async () => {
+    if (!this.allowed(m.seat)) return this.refuse("chat_flood");
+    const check = async () => {
       if (this.session.chat !== this || !this.session.alive) return;
       let said;
       try {
         said = await engine.request({ op: "fair_chat_check", party: this.session.mainParty, message: m });
       } catch (err) {
-        if (err.reason !== "fair.replayed") room.refuse(err.reason || err.code || "refused", err);
+        if (err.reason !== "fair.replayed") this.refuse(err.reason || err.code || "refused", err);
         return;
       }
-      if ("p" in said && !PHRASES[said.p]) return room.refuse("malformed");
+      if ("p" in said && !PHRASES[said.p]) return this.refuse("malformed");
       this.show(said, m.c);
-      if (room.host) room.sendAll({ t: "chat", m }, from);
-    });
+      if (room && room.host) room.sendAll({ t: "chat", m }, from);
+    };
+    return room ? room.run(check) : this.session.queue.run(check);
   }
 
   allowed(seat) {
@@ -86,6 +102,7 @@ export class Chat {
     if (this.lines.length > CHAT_KEEP) this.lines.shift();
     this.session.keepChat(this.lines);
     if (this.room) this.room.renderPanel();
+    else this.session.renderChat();
   }
 }
 

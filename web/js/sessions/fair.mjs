@@ -11,6 +11,7 @@ import { autoStep, logEvents, openTable, resultText, sayStatus, setSeats, setVie
 import { showEnd } from "../screens/end.mjs";
 import { LinkTransport } from "../transports/link.mjs";
 import { Chat } from "./chat.mjs";
+import { renderTurnsChat } from "../screens/live-panel.mjs";
 import { RelayMailbox } from "./mailbox.mjs";
 import { isRoomKey, newRoomKey } from "../net/seal.mjs";
 import { alertTurn, clearTurnAlert } from "../turn-alert.mjs";
@@ -99,12 +100,19 @@ export class FairSession {
     this.mailbox.onState((state) => {
       if (!this.alive) return;
       if (this.lastView) this.renderWaiting();
+      this.renderChat();
       // the relays did not answer: the link this seat's messages were waiting for
       if (this.shareIfRelaysFail && (state === "failed" || state === "closed")) this.links.share().catch((err) => showError($("message"), err));
       if (state !== "connecting") this.shareIfRelaysFail = false;
     });
     this.scope.defer(() => this.mailbox.close());
     this.mailbox.open();
+  }
+
+  // A table played by turns: the chat drawer while the relays carry the game (a live table's
+  // panel has its own).
+  renderChat() {
+    if (!this.room && this.alive && !$("game").hidden) renderTurnsChat(this);
   }
 
   // The seats that have joined the game (the others still hold an invitation).
@@ -242,6 +250,7 @@ export class FairSession {
       return;
     }
     if (shown) this.renderWaiting();
+    if (shown) this.renderChat();
     // a friend elsewhere moved and now it is this player's move: said where the player looks
     const mine = shown && this.decides(r.view);
     if (mine && !this.wasMine && !opened && fresh.some((m) => m.seat !== this.seat)) {

@@ -21,6 +21,7 @@ export class RelayMailbox {
     this.unsent = [];           // frames no relay has taken yet
     this.read = false;          // the relays' stored messages are in the game
     this.waiting = [];          // frames whose messages did not fit yet (an earlier one missing)
+    this.lines = [];            // chat lines that came before the stored moves were read
     this.listeners = new Set();
     this.published = new Set(); // "seat.n" of messages published in this visit
     this.inflight = 0;          // publishes not answered yet (a page about to close waits for them)
@@ -52,6 +53,7 @@ export class RelayMailbox {
     const stored = await this.room.history(since);
     for (const f of stored) if (!f.mine) await this.frame(f.body);
     this.read = true;
+    for (const m of this.lines.splice(0)) s.chat.received(null, m);
     // what this seat made while the relays were away (by link, offline): published now
     const theirs = new Set(stored.filter((f) => f.body && Array.isArray(f.body.m)).flatMap((f) => f.body.m.map((m) => `${m.seat}.${m.n}`)));
     this.publish(s.messages.filter((m) => this.ours(m) && !theirs.has(`${m.seat}.${m.n}`)));
@@ -81,6 +83,11 @@ export class RelayMailbox {
     this.send({ t: "m", g: this.session.gid, m: out, names: this.session.tableNames() });
   }
 
+  // A chat line of this seat (signed): stored like the moves, for the others' next visit.
+  sendChat(message) {
+    this.send({ t: "chat", g: this.session.gid, m: message });
+  }
+
   send(frame) {
     if (!this.room || this.state === "closed") {
       this.unsent.push(frame);
@@ -101,7 +108,14 @@ export class RelayMailbox {
   // does not fit yet waits for what it needs.
   async frame(body) {
     const s = this.session;
-    if (!body || typeof body !== "object" || !s.alive || body.t !== "m") return;  // a live room reads the others itself
+    if (!body || typeof body !== "object" || !s.alive) return;
+    // a chat line of a game by turns (a live room reads the others itself)
+    if (body.t === "chat" && !s.room && body.g === s.gid) {
+      // checked against the seats the game knows: after every stored move is in
+      if (!this.read) return void (this.lines.length < 100 && this.lines.push(body.m));
+      return s.chat.received(null, body.m);
+    }
+    if (body.t !== "m") return;
     if (body.g !== s.gid || !Array.isArray(body.m) || !body.m.length || body.m.length > 400) return;
     const names = Array.isArray(body.names) && body.names.length <= 5 ? body.names : undefined;
     this.waiting.push({ m: body.m, names });
