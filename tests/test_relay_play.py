@@ -153,6 +153,42 @@ def test_three_pages_join_by_one_link_each_and_find_each_other_again(browser, se
         p.context.close()
 
 
+def test_the_host_back_from_the_menu_plays_live_again(browser, served_dist, nostr_relay):
+    """The host leaves a live game (a friend and a computer seat at it) for the menu and opens it
+    again from there: the pages find each other through the relays, the computer seat plays on."""
+    host = relay_page(browser, nostr_relay.url, "en", phone=False)
+    ready(host, served_dist)
+    host.evaluate("([o, n]) => window.urzeit.startLive({game: 'sammler', players: 3, options: o, name: n,"
+                  " seats: [{}, {kind: 'friend'}, {kind: 'ai', level: 'easy'}]})", [SHORT, HOST])
+    host.wait_for_selector("#live-panel .live-invite[data-seat='1']", timeout=READY)
+    host.click("#live-panel .live-invite[data-seat='1']")
+    host.wait_for_function("() => (document.getElementById('live-invite-dialog-link') || {}).value?.includes('#l=')")
+    friend = relay_page(browser, nostr_relay.url)
+    join_by_one_link(friend, host.locator("#live-invite-dialog-link").input_value())
+    for p in (host, friend):
+        p.wait_for_selector("#app[data-live='open'][data-mode='fair']", timeout=30_000)
+    play([host, friend], moves=3)
+    at = same_state([host, friend])
+
+    host.click("#back-button")
+    host.wait_for_selector("#menu:not([hidden])")
+    friend.wait_for_selector("#live-panel .live-seat[data-seat='0'] .live-state:has-text('weg seit')", timeout=10_000)
+    host.click("#saved-list .fair-game.running .fair-open")
+    host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
+    t0 = time.monotonic()
+    for p in (host, friend):
+        p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+    print(f"the host back from the menu: connected again in {time.monotonic() - t0:.1f} s")
+    assert time.monotonic() - t0 < 10
+    assert same_state([host, friend]) == at
+    # the computer seat is the host's again: it keeps playing
+    assert "Computer" in host.locator("#live-panel .live-seat[data-seat='2']").inner_text()
+    play([host, friend])
+    assert checked(host) == checked(friend)
+    host.context.close()
+    friend.context.close()
+
+
 def test_without_a_direct_channel_the_game_goes_on_through_the_relays(browser, served_dist, nostr_relay):
     host = relay_page(browser, nostr_relay.url, "en", phone=False, direct=False)
     link = host_live(host, served_dist, "elawa", SHORT_ELAWA)

@@ -16,7 +16,7 @@ import { setHighContrast } from "./seats.mjs";
 import { bindSound, soundReady } from "./sound.mjs";
 import { flightsRunning, motionLog, motionMs } from "./motion.mjs";
 import { earlyLinks, liveTest, openLiveLink, resumeLive, startLive } from "./screens/live-invite.mjs";
-import { currentRoom } from "./sessions/live.mjs";
+import { currentRoom, takeLeftRoom } from "./sessions/live.mjs";
 import { LessonSession, lessonState } from "./sessions/lesson.mjs";
 import { LocalSession } from "./sessions/local.mjs";
 import { ReplaySession } from "./sessions/replay.mjs";
@@ -51,7 +51,13 @@ nav.newGame = async ({ game, seats, options, coach = false }) => {
 };
 nav.newFairGame = startFair;
 nav.newLiveGame = startLive;
-nav.openFair = openSavedFair;
+// a running live game this tab left for the menu opens live again (the pages find each other
+// through the relays); any other from its storage
+nav.openFair = async (gid, seat) => {
+  const left = takeLeftRoom(gid, seat);
+  if (left && await resumeLive(resumeFairSeat, left)) return;
+  return openSavedFair(gid, seat);
+};
 nav.showTableError = fail;
 // A live room belongs to the table it was opened with: another table closes it.
 nav.tableOpened = (session) => {

@@ -308,8 +308,7 @@ function askName(data, hostName) {
 
 // ---- a reload: the table again from this browser's storage, waiting for a fresh invite ----
 
-export async function resumeLive(restore) {
-  const s = rememberedRoom();
+export async function resumeLive(restore, s = rememberedRoom()) {
   if (!s || typeof s.gid !== "string" || !Number.isInteger(s.seat)) return false;
   const r = new LiveRoom({ host: Boolean(s.host), seat: s.seat, hostSeat: s.hostSeat || 0, game: s.game, players: s.players,
                            gid: s.gid, inviter: invite, roomKey: isRoomKey(s.roomKey) ? s.roomKey : null });

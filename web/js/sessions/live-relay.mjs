@@ -69,8 +69,10 @@ export class RoomRelay {
   tick() {
     const now = Date.now();
     const missing = this.missing();
+    const before = this.away.size;
     for (const s of missing) if (!this.away.has(s)) this.away.set(s, now);
     for (const s of [...this.away.keys()]) if (!missing.includes(s)) this.away.delete(s);
+    if (this.away.size !== before) this.room.renderPanel();  // "away since …" said as soon as it is so
     if (!missing.length) {
       this.missingSince = null;
       return;

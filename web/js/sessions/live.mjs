@@ -19,6 +19,7 @@ import { rememberTable } from "./remember.mjs";
 import { Queue, Scope } from "./session.mjs";
 
 const SESSION_KEY = "urzeit.live";  // this tab's live table, for a reload
+const LEFT_KEY = "urzeit.live.left";  // the live table this tab left for the menu: opened again, it is live again
 const MAX_MESSAGES = 400;  // per frame
 export const LEVELS = ["random", "easy", "medium", "hard", "expert"];
 const CATCH_UP_MS = 1500;  // a peer further on than we are: then we ask for what we lack
@@ -147,6 +148,7 @@ export class LiveRoom {
   close() {
     if (room === this) room = null;
     if (!this.scope.alive) return;  // closed already (a new room replaced it)
+    this.keepLeft();
     for (const p of this.peers.values()) p.peer.close("left");
     this.peers.clear();
     this.invites.clear();
@@ -163,6 +165,18 @@ export class LiveRoom {
                                                           game: this.game, players: this.players, local: this.hosted.saved(),
                                                           roomKey: this.roomKey }));
     } catch { /* a reload then shows the menu; the game is still in storage */ }
+  }
+
+  // Leaving a running game (for the menu, another table): what opens it live again from the
+  // menu (its computer seats' secrets among it, this tab only), as after a reload.
+  keepLeft() {
+    const v = match.view;
+    const over = Boolean(v && v.over && v.fair && v.fair.gid === this.gid);
+    try {
+      const kept = sessionStorage.getItem(SESSION_KEY);
+      if (this.joined && !over && kept) sessionStorage.setItem(LEFT_KEY, kept);
+      else if (over) sessionStorage.removeItem(LEFT_KEY);
+    } catch { /* the game still opens from the menu, by the relays or by link */ }
   }
 
   nameOf(seat) {
@@ -419,6 +433,16 @@ export class LiveRoom {
 function validMessages(list) {
   return Array.isArray(list) && list.length > 0 && list.length <= MAX_MESSAGES
     && list.every((m) => m && typeof m === "object" && !Array.isArray(m) && Number.isInteger(m.seat) && Number.isInteger(m.n));
+}
+
+// The live table this tab left for the menu if it is game `gid` at `seat` (taken: once), or null.
+export function takeLeftRoom(gid, seat) {
+  try {
+    const s = JSON.parse(sessionStorage.getItem(LEFT_KEY));
+    if (!s || s.gid !== gid || s.seat !== seat) return null;
+    sessionStorage.removeItem(LEFT_KEY);
+    return s;
+  } catch { return null; }
 }
 
 // This tab's live table before a reload (remember), or null.
