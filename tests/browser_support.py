@@ -84,7 +84,9 @@ class SnapshotSeed:
 
     def __init__(self, server, folder):
         self.origin = f"http://127.0.0.1:{server.server_address[1]}/"
-        self.entries = json.loads((folder / "entries.json").read_text())
+        # made by whichever worker came first, on its own port: each worker keys the entries by
+        # its own origin, or its pages would not find the snapshot (and boot from the shipped one)
+        self.entries = [dict(e, url=self.origin + e["url"].split("/", 3)[3]) for e in json.loads((folder / "entries.json").read_text())]
         server.seed_files = {"page.html"} | {f"{i}.bin" for i in range(len(self.entries))}
         server.seed_folder = folder
 

@@ -133,16 +133,17 @@ function renderChat(session, panel, open) {
 // its own that goes with the table's session.
 export function renderTurnsChat(session) {
   let panel = $("live-panel");
-  if (!session.chat.way()) {
-    if (panel && !session.chat.lines.length) panel.hidden = true;
-    if (!panel) return;
+  const way = session.chat.way();
+  if (!way && !session.chat.lines.length) {  // nothing to read, no way to say anything
+    if (panel) panel.hidden = true;
+    return;
   }
   if (!panel) {
     panel = session.scope.element(el("div", { id: "live-panel", class: "live-panel turns-chat" }));
     $("status-line").after(panel);
   }
   panel.hidden = false;
-  renderChat(session, panel, Boolean(session.chat.way()));
+  renderChat(session, panel, Boolean(way));  // the game's lines stay readable while the relays are away
 }
 
 // The game's chat lines, the newest last, each with who and when (text only, never markup).

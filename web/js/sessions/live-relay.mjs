@@ -9,6 +9,7 @@ import { validTrimmed } from "../net/peer.mjs";
 
 const KNOCK_MS = 3000, KNOCK_SLOW_MS = 20_000, SLOW_AFTER_MS = 120_000;
 const OFFER_AGAIN_MS = 8000;  // a seat's unanswered offer is made anew after this long
+const ANSWERING_MS = 15_000;  // a friend's answer still on its way: no knock meanwhile
 const KNOCKED_OFFER_MS = 1500;  // … or this long when the seat's page knocks (it is listening now)
 const SIGNAL = { store: false };
 
@@ -22,6 +23,7 @@ export class RoomRelay {
     this.lastKnock = 0;
     this.offered = new Map();  // seat → {id, at} of the host's last offer to it
     this.away = new Map();     // seat → ms since when its page is not connected here
+    this.answeredAt = 0;       // when this friend last answered an offer
   }
 
   async join() {
@@ -56,6 +58,14 @@ export class RoomRelay {
     return true;
   }
 
+  // A friend whose answer to an offer is on its way (its channel being made) does not knock: a
+  // knock asks the host for a fresh offer, which would replace the one being answered (on a slow
+  // machine or relay, again and again). Only for a while: an answer lost on the way is given up.
+  answering() {
+    const st = (this.room.peers.get(this.room.hostSeat) || {}).state;
+    return !this.room.host && (st === "new" || st === "connecting") && Date.now() - this.answeredAt < ANSWERING_MS;
+  }
+
   // The seats this page should be connected with and is not (a friend: its host; the host: every
   // friend who has joined the game).
   missing() {
@@ -81,7 +91,7 @@ export class RoomRelay {
     const every = now - this.missingSince > SLOW_AFTER_MS ? KNOCK_SLOW_MS : KNOCK_MS;
     if (now - this.lastKnock < every) return;
     this.lastKnock = now;
-    this.send({ t: "knock", seat: this.room.seat, g: this.room.gid });
+    if (!this.answering()) this.send({ t: "knock", seat: this.room.seat, g: this.room.gid });
     if (this.room.host) for (const s of missing) this.offer(s);
   }
 
@@ -93,7 +103,7 @@ export class RoomRelay {
       if (!Number.isInteger(body.seat) || body.seat === room.seat) return;
       // a knock is a page that listens now: an offer made before it was up never reached it
       if (room.host) this.offer(body.seat, { knocked: true });
-      else if (body.seat === room.hostSeat && this.missing().length) {  // the host is back: knock back at once
+      else if (body.seat === room.hostSeat && this.missing().length && !this.answering()) {  // the host is back: knock back at once
         this.lastKnock = 0;
         this.tick();
       }
@@ -130,6 +140,7 @@ export class RoomRelay {
     const room = this.room;
     if (body.to !== room.seat || typeof body.id !== "string" || body.id.length > 40 || !validTrimmed(body.o)) return;
     if ((room.peers.get(room.hostSeat) || {}).state === "open") return;
+    this.answeredAt = Date.now();
     room.run(async () => {
       const peer = room.newPeer(room.hostSeat);
       const answer = await peer.answer(body.o);
