@@ -50,9 +50,7 @@ export class Chat {
     engine.request({ op: "fair_chat", party: this.session.mainParty, ...what }).then(({ message }) => {
       done();
       this.show({ seat: message.seat, text: message.text, p: message.p }, message.c);
-      if (way !== this.room) return way.sendChat(message);  // stored on the relays for the others' next visit
-      way.sendAll({ t: "chat", m: message });
-      if (way.relay) way.relay.send({ t: "chat", m: message }, { store: true }).catch(() => {});  // for whoever is not here now
+      way.sendChat(message);
     }).catch((err) => showError($("message"), err));
   }
 

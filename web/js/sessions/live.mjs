@@ -235,6 +235,12 @@ export class LiveRoom {
     }
   }
 
+  // A chat line of this seat: to the peers, and stored on the relays for whoever is not here now.
+  sendChat(message) {
+    this.sendAll({ t: "chat", m: message });
+    if (this.relay) this.relay.send({ t: "chat", m: message }, { store: true }).catch(() => {});
+  }
+
   // A frame to every peer whose channel is open (but `except`).
   sendAll(frame, except = null) {
     for (const [seat, p] of this.peers) if (seat !== except) p.peer.send(frame);
