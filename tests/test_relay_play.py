@@ -28,6 +28,18 @@ def relay_page(browser, url, lang="de", phone=True, context=None, direct=True):
     return p
 
 
+def all_live(pages, timeout=20_000):
+    """Waits until every page's live channel is open; if one is not, says what each page's
+    signalling did (its last steps) before failing."""
+    try:
+        for p in pages:
+            p.wait_for_selector("#app[data-live='open']", timeout=timeout)
+    except Exception:
+        for i, p in enumerate(pages):
+            print(f"page {i}: live={p.locator('#app').get_attribute('data-live')}", p.evaluate("() => JSON.stringify(window.urzeit.live.state)"))
+        raise
+
+
 def checked(page):
     rec = page.evaluate("() => window.urzeit.request({op: 'fair_record', party: window.urzeit.session.matchId})")
     sys.path.insert(0, str(ROOT / "py"))
@@ -77,8 +89,7 @@ def test_one_link_to_join_and_the_pages_find_each_other_again(browser, served_di
     friend.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
     t1 = time.monotonic()  # both online again
     host.wait_for_selector("#live-panel .live-seat[data-seat='1'] .live-state:has-text('away since')", timeout=10_000)
-    for p in (host, friend):
-        p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+    all_live([host, friend])
     back = time.monotonic() - t1
     assert same_state([host, friend]) == at
     # while away, the host's panel said so, and since when
@@ -94,8 +105,7 @@ def test_one_link_to_join_and_the_pages_find_each_other_again(browser, served_di
     host.reload()
     host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
     t2 = time.monotonic()
-    for p in (host, friend):
-        p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+    all_live([host, friend])
     host_back = time.monotonic() - t2
     print(f"joined by one link in {joined:.1f} s (the friend's page loading included); once both were online again, "
           f"the friend's reload reconnected in {back:.1f} s, the host's in {host_back:.1f} s")
@@ -138,8 +148,7 @@ def test_three_pages_join_by_one_link_each_and_find_each_other_again(browser, se
         pages[who].reload()
         pages[who].wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
         t0 = time.monotonic()
-        for p in pages:
-            p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+        all_live(pages)
         print(f"three pages: after the reload of seat {who}, all connected again in {time.monotonic() - t0:.1f} s")
         assert time.monotonic() - t0 < 10  # the goal: within 10 s of both being online
         assert same_state(pages) == at
@@ -176,8 +185,7 @@ def test_the_host_back_from_the_menu_plays_live_again(browser, served_dist, nost
     host.click("#saved-list .fair-game.running .fair-open")
     host.wait_for_selector("#app[data-game='sammler'][data-mode='fair']", timeout=READY)
     t0 = time.monotonic()
-    for p in (host, friend):
-        p.wait_for_selector("#app[data-live='open']", timeout=20_000)
+    all_live([host, friend])
     print(f"the host back from the menu: connected again in {time.monotonic() - t0:.1f} s")
     assert time.monotonic() - t0 < 10
     assert same_state([host, friend]) == at

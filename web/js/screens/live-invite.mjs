@@ -330,7 +330,8 @@ export const liveTest = {
     const room = currentRoom();
     if (!room) return { host: false, seat: null, changedAt: null, peers: [] };
     return { host: room.host, seat: room.seat, changedAt: room.changedAt,
-             peers: [...room.peers].map(([s, p]) => ({ seat: s, state: p.state, reason: p.reason, stats: p.peer.stats })) };
+             peers: [...room.peers].map(([s, p]) => ({ seat: s, state: p.state, reason: p.reason, stats: p.peer.stats })),
+             relay: { state: room.relayLink.state, away: [...room.relayLink.away.keys()], trail: room.relayLink.trail } };
   },
   sendRaw(seat, text) { currentRoom().peers.get(seat).peer.dc.send(text); },
   shownAt: () => (currentRoom() ? [...currentRoom().shownAt] : []),

@@ -24,6 +24,12 @@ export class RoomRelay {
     this.offered = new Map();  // seat → {id, at} of the host's last offer to it
     this.away = new Map();     // seat → ms since when its page is not connected here
     this.answeredAt = 0;       // when this friend last answered an offer
+    this.trail = [];           // the last signalling steps, for a test that fails to say why
+  }
+
+  note(what) {
+    this.trail.push(`${Date.now() % 100000} ${what}`);
+    if (this.trail.length > 60) this.trail.shift();
   }
 
   async join() {
@@ -53,8 +59,12 @@ export class RoomRelay {
   }
 
   send(frame) {
-    if (!this.channel || this.state !== "open") return false;
-    this.channel.send(frame, SIGNAL).catch(() => {});
+    if (!this.channel || this.state !== "open") {
+      this.note(`unsent ${frame.t}`);
+      return false;
+    }
+    this.note(`send ${frame.t}${frame.to !== undefined ? " to " + frame.to : ""}`);
+    this.channel.send(frame, SIGNAL).catch(() => this.note(`lost ${frame.t}`));
     return true;
   }
 
@@ -99,6 +109,7 @@ export class RoomRelay {
 
   frame(body) {
     const room = this.room;
+    this.note(`got ${body.t}${body.seat !== undefined ? " from " + body.seat : ""}${body.to !== undefined ? " to " + body.to : ""}`);
     if (body.t === "knock") {
       if (!Number.isInteger(body.seat) || body.seat === room.seat) return;
       // a knock is a page that listens now: an offer made before it was up never reached it
@@ -128,6 +139,8 @@ export class RoomRelay {
     const id = room.newInviteId();
     this.offered.set(seat, { id, at: Date.now() });
     room.run(async () => {
+      // queued behind other work: the seat's answer to an earlier offer may have come meanwhile
+      if (room.connected(seat) || !room.alive) return this.note(`no offer to ${seat}: connected`);
       const peer = room.newPeer(seat);
       const o = await peer.offer();
       room.invites.set(id, { seat, peer, exp: Date.now() + 10 * 60 * 1000, used: false });
@@ -139,9 +152,10 @@ export class RoomRelay {
   answerOffer(body) {
     const room = this.room;
     if (body.to !== room.seat || typeof body.id !== "string" || body.id.length > 40 || !validTrimmed(body.o)) return;
-    if ((room.peers.get(room.hostSeat) || {}).state === "open") return;
+    if (room.connected(room.hostSeat)) return;
     this.answeredAt = Date.now();
     room.run(async () => {
+      if (room.connected(room.hostSeat) || !room.alive) return this.note("no answer: connected");
       const peer = room.newPeer(room.hostSeat);
       const answer = await peer.answer(body.o);
       peer.connecting();

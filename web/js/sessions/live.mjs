@@ -396,6 +396,7 @@ export class LiveRoom {
     if (!p || !this.alive) return;
     p.state = state;
     p.reason = reason;
+    this.relayLink.note(`peer ${seat} ${state}${reason ? " " + reason : ""}`);
     if (state === "open") {
       this.run(async () => {
         p.peer.send({ t: "have", have: this.counts() });
@@ -422,13 +423,21 @@ export class LiveRoom {
     for (const p of this.peers.values()) p.peer.send({ t: "seats", on, here });
   }
 
+  // One connection per seat: a new one replaces (and closes) the last, whose late events are
+  // then ignored — they would say "closed" of the new one.
   newPeer(seat, failMs) {
-    const peer = new Peer({ onFrame: (f, problem) => this.onFrame(seat, f, problem), onState: (s, r) => this.onState(seat, s, r),
+    const current = () => (this.peers.get(seat) || {}).peer === peer;
+    const peer = new Peer({ onFrame: (f, problem) => { if (current()) this.onFrame(seat, f, problem); },
+                            onState: (s, r) => { if (current()) this.onState(seat, s, r); },
                             failMs: failMs ?? this.failMs });
     const old = this.peers.get(seat);
-    if (old && old.peer !== peer && old.state !== "open") old.peer.close("replaced");
     this.peers.set(seat, { peer, have: null, state: "new", reason: null });
+    if (old) old.peer.close("replaced");
     return peer;
+  }
+
+  connected(seat) {
+    return (this.peers.get(seat) || {}).state === "open";
   }
 
   renderPanel() {
