@@ -127,6 +127,21 @@ def test_elawa_take_says_the_resources_and_the_card_it_then_pays_for():
     assert "grünen Urmenschen" in elawa_words.label(s.view(0), take, "de")  # the label names the card
 
 
+def test_elawa_take_of_a_card_that_scores_later_says_how():
+    """A supply card is worth nothing when taken: the hint says what it will score by."""
+    from test_elawa_rules import give, new, stacks
+    s = new(cards=stacks({3: "B04"}))  # the blue supply card: 3 per flint stored on it
+    give(s, 0, "fur")
+    take = {"type": "take_card", "stack": 3, "skip": None}
+    assert take in s.legal_actions()
+    reason = elawa_bot.explain(s, 0, take)
+    assert reason["parts"][-1] == {"kind": "later", "card": "B04"}
+    assert elawa_words.hint_text(s.view(0), reason, "de") == \
+        "noch bringt die Karte nichts, später zählt sie 3 je Feuerstein; dazu die Rohstoffe"
+    assert elawa_words.hint_text(s.view(0), reason, "en") == \
+        "it brings nothing yet, later it scores 3 per flint; and the resources come with it"
+
+
 def test_elawa_play_says_the_points_and_end_turn_what_is_kept():
     s = elawa_state()
     s.apply({"type": "take_card", "stack": 3, "skip": None})
@@ -286,6 +301,77 @@ def test_spaeher_take_and_keep_say_what_the_card_does_not_its_name():
     assert spaeher_words.hint_text(s.view(0), keep, "de") == "erschaffen bringt er +3 Punkte"
 
 
+def test_spaeher_column_says_why_that_card_is_covered():
+    """What covering prevents (the other tribe's best card) or keeps (the seat's best stays open),
+    from what both see: the other tribe's hunger and members, not its items."""
+    from test_spaeher_rules import new
+    s = new("intro")
+    s.phase, s.playing = "column", "haeuptling"
+    s.hand[0].remove("haeuptling")
+    s.display[0][-1] = "heilerin"  # cures 2 hunger: of no use to seat 0 (no hunger), much to seat 1
+    s.hunger = [0, 3]
+    cover_healer = {"type": "column", "column": 0}
+    reason = spaeher_bot.explain(s, 0, cover_healer)
+    assert reason == {"parts": [{"kind": "column", "covers": "heilerin", "why": "theirs"}]}
+    assert spaeher_words.hint_text(s.view(0), reason, "de") == \
+        "verdeckt „Heilerin“: von den offenen Karten nützt sie dem anderen Stamm jetzt am meisten"
+    assert spaeher_words.hint_text(s.view(0), reason, "en") == \
+        "covers the Healer: of the open cards it would help the other tribe most now"
+    s.hunger = [0, 0]  # now no one needs the healer: it is the card of least use, the special shaman stays open
+    reason = spaeher_bot.explain(s, 0, cover_healer)
+    assert reason == {"parts": [{"kind": "column", "covers": "heilerin", "why": "least", "keeps": "schamane_besonders"}]}
+    assert spaeher_words.hint_text(s.view(0), reason, "de") == \
+        "verdeckt „Heilerin“, die Karte, die dir am wenigsten nützt; „Schamane (besonderer)“ bleibt für dich offen"
+    # covering the plain shaman neither keeps the best open nor takes the other tribe's best: the bare effect
+    plain = spaeher_bot.explain(s, 0, {"type": "column", "column": 1})
+    assert plain == {"parts": [{"kind": "column", "covers": "schamane"}]}
+    s.display[1] = []
+    empty = spaeher_bot.explain(s, 0, {"type": "column", "column": 1})
+    assert spaeher_words.hint_text(s.view(0), empty, "de") == "die Spalte ist leer: alle offenen Karten bleiben erreichbar"
+    assert s.hunger == [0, 0] and s.phase == "column"  # explaining changed nothing
+
+
+def test_spaeher_place_says_what_the_resources_there_are_for():
+    from test_spaeher_rules import new
+    s = new("intro", hunt=["J02"], wild=["W01", "W02"])  # W01: stone, wood, clay
+    s.apply({"type": "play", "card": "haeuptling"})  # draws an item, then sends a member anywhere
+    s.items[0] = ["rad"]  # wood and stone
+    assert {"type": "place", "where": "W01"} in s.legal_actions()
+    wild = spaeher_bot.explain(s, 0, {"type": "place", "where": "W01"})["parts"][0]
+    assert wild == {"kind": "place", "where": "W01", "resources": ["stone", "wood", "clay"], "item": "rad",
+                    "points": ITEMS["rad"]["vp"], "wanted": ["stone", "wood"]}
+    assert spaeher_words.hint_text(s.view(0), {"parts": [wild]}, "de") == \
+        "dort gibt es Stein, Holz, Lehm – Stein und Holz fehlen dir noch für „Rad“ (+3 Punkte)"
+    assert spaeher_words.hint_text(s.view(0), {"parts": [wild]}, "en") == \
+        "there is stone, wood, clay to bring back – stone and wood still needed for the Wheel (+3 points)"
+    s = new("intro", hunt=["J02"], wild=["W01", "W02"])  # J02: meat, meat, skin
+    s.apply({"type": "play", "card": "jaeger"})  # reveals J02, sends up to 2 there
+    assert {"type": "place", "where": "J02"} in s.legal_actions()
+    assert spaeher_bot.explain(s, 0, {"type": "place", "where": "J02"})["parts"][0]["item"] == "sandalen"  # skin, fruit
+    s.items[0] = []
+    s.hunger[0] = 2
+    hunt = spaeher_bot.explain(s, 0, {"type": "place", "where": "J02"})
+    assert spaeher_words.hint_text(s.view(0), hunt, "de") == "dort gibt es 2 Fleisch, Fell – Fleisch gegen deinen Hunger (2)"
+    s.hunger[0] = 0
+    hunt = spaeher_bot.explain(s, 0, {"type": "place", "where": "J02"})
+    assert spaeher_words.hint_text(s.view(0), hunt, "en") == "there is 2 meat, skin to bring back – 2 skins make a new member"
+
+
+def test_spaeher_recall_of_an_unneeded_resource_says_what_it_still_does():
+    s = spaeher_state()
+    s.items[0] = []
+    action = {"type": "recall", "where": "W01", "resource": "stone"}
+    home = spaeher_bot.explain(s, 0, action)
+    assert home == {"parts": [{"kind": "recall", "resource": "stone", "for": "home"}]}
+    assert spaeher_words.hint_text(s.view(0), home, "de") == \
+        "keiner der Rohstoffe dort fehlt dir; dein Mitglied kommt heim und kann wieder losgeschickt werden"
+    s.locations[0]["members"] = [0, 1]  # the other tribe's member waits there too
+    deny = spaeher_bot.explain(s, 0, action)
+    assert deny["parts"][0]["for"] == "deny"
+    assert spaeher_words.hint_text(s.view(0), deny, "en") == \
+        "you do not need the resource, but now the other tribe's member there cannot take it"
+
+
 def test_spaeher_column_says_which_card_it_covers():
     from test_spaeher_rules import new
     s = new("intro")
@@ -335,7 +421,7 @@ def test_hints_in_play_give_a_reason_in_words(game, lang):
     r = api.call({"op": "new", "game": game, "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   "seed": 11, "lang": lang})["result"]
     m, whys = r["match"], []
-    for _ in range(12):
+    for _ in range(40):
         v = api.call({"op": "view", "match": m, "seat": 0})["result"]
         while not v["over"] and v["current_seat"] == 1:
             api.call({"op": "ai", "match": m, "seat": 1})
@@ -344,8 +430,8 @@ def test_hints_in_play_give_a_reason_in_words(game, lang):
             break
         hint = api.call({"op": "ai", "match": m, "seat": 0, "level": "medium", "viewer": 0, "apply": False,
                          "lang": lang})["result"]
-        if hint.get("why"):
-            whys.append(hint["why"])
+        assert hint.get("why"), hint  # every hint says why (issue 38, goal 3)
+        whys.append(hint["why"])
         api.call({"op": "act", "match": m, "seat": 0, "state_id": v["state_id"], "action": hint["action"]})
     assert len(whys) >= 6
     for why in whys:

@@ -277,6 +277,8 @@ def explain(state, seat, action):
             worth = sum(card_points(c, tribe, s.stored[seat]) for c in tribe) - before
             if worth > 0:
                 parts.append({"kind": "worth", "card": card, "points": worth})
+            else:  # it scores by what comes later: resources stored on it, cards beside it
+                parts.append({"kind": "later", "card": card})
         return {"parts": parts}
     if kind == "take_visible":
         card = s.cards[action["stack"]][-1]

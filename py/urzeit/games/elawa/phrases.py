@@ -101,6 +101,7 @@ PHRASES = {
         "hint": {
             "then_play": "danach kannst du {card} für {points} ausspielen",
             "worth": "ausgespielt bringt die Karte {points}",
+            "later": "noch bringt die Karte nichts, später zählt sie {scoring}; dazu die Rohstoffe",
             "play": "+{points} für deinen Stamm",
             "play_later": "{card} kommt in deinen Stamm und zählt später ({scoring})",
             "store": "+{points} am Spielende",
@@ -191,6 +192,7 @@ PHRASES = {
         "hint": {
             "then_play": "then you can play {card} for {points}",
             "worth": "once played, it brings {points}",
+            "later": "it brings nothing yet, later it scores {scoring}; and the resources come with it",
             "play": "+{points} for your tribe",
             "play_later": "{card} joins your tribe and scores later ({scoring})",
             "store": "+{points} at the end of the game",

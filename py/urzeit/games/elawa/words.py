@@ -472,6 +472,8 @@ def _hint_part(part, lang):
         return ""
     if kind == "then_play":
         return h["then_play"].format(card=card_name(part["card"], lang, "acc"), points=points)
+    if kind == "later":
+        return h["later"].format(scoring=scoring_text(part["card"], lang))
     if kind in ("worth", "take_visible"):  # the take's label names the card already
         return h["worth"].format(points=points)
     if kind == "play":  # a sacrifice (a hand card) the move's label names already

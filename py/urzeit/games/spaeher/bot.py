@@ -386,6 +386,46 @@ def _does(card):
     return part
 
 
+def _what_for(state, p, free):
+    """Why p wants what a location offers: an item of p's that lacks one of those resources
+    (the most points), else meat against hunger, else skins for a new member; {} if nothing."""
+    pool = state.pool if state.current == p else []
+    items = [i for i in sorted(set(state.items[p])) if i in ITEMS and set(_lacking(i, pool)) & set(free)]
+    if items:
+        item = max(items, key=lambda i: (ITEMS[i]["vp"], i))
+        return {"item": item, "points": ITEMS[item]["vp"], "wanted": sorted(set(_lacking(item, pool)) & set(free))}
+    hunger = state.hunger[p] - pool.count("meat")
+    if "meat" in free and hunger > 0:
+        return {"hunger": hunger}
+    if "skin" in free and state.supply[p] > 0:
+        return {"member": True}
+    return {}
+
+
+def _column_reason(state, p, column):
+    """Why the played card goes on this column of the display: of the open cards, the one it
+    covers helps the other tribe most; or it is the one of least use to p, and the best for p
+    stays open. Only what both see counts (the other tribe's camp, hunger, number of items)."""
+    tops = {i: col[-1] for i, col in enumerate(state.display) if col}
+    covered = tops.get(column)
+    if covered is None:
+        return {"kind": "column", "covers": None}
+    others = [c for i, c in sorted(tops.items()) if i != column]
+    part = {"kind": "column", "covers": covered}
+    if not others:
+        return part
+    o = 1 - p
+    theirs = lambda c: _card_value(state, o, c, None)
+    mine = lambda c: _card_value(state, p, c, None)
+    if theirs(covered) > 0 and theirs(covered) >= max(map(theirs, others)) and theirs(covered) > mine(covered):
+        part["why"] = "theirs"
+    elif mine(covered) <= min(map(mine, others)):
+        best = max(others, key=lambda c: (mine(c), c))
+        if mine(best) > mine(covered):
+            part.update(why="least", keeps=best)
+    return part
+
+
 def explain(state, seat, action):
     """What `action` brings `seat`, as {"parts": [{"kind", ...}]} for the words (hint_text):
     points, hunger, the sunset's sum. Read are the table and seat's own items only (the other
@@ -415,7 +455,10 @@ def explain(state, seat, action):
             done = not _lacking(item, pool)
             return {"parts": [{"kind": "recall", "resource": r, "for": "item", "item": item,
                                "points": ITEMS[item]["vp"], "ready": done}]}
-        return {"parts": [{"kind": "recall", "resource": r}]}
+        # nothing lacking: the member comes home all the same, and what it takes is covered
+        loc = s.location(action["where"])
+        rival = bool(loc) and (1 - p) in loc["members"]
+        return {"parts": [{"kind": "recall", "resource": r, "for": "deny" if rival else "home"}]}
     if kind == "cure":
         return {"parts": [{"kind": "cure", "hunger": s.hunger[p] - 1}]}
     if kind == "grow":
@@ -437,14 +480,13 @@ def explain(state, seat, action):
             part["hunger"] = max(0, s.hunger[p] - pool.count("meat")) if "meat" in offered else 0
         return {"parts": [part]}
     if kind == "column":  # the played card covers the column's top until it is taken again
-        col = s.display[action["column"]]
-        return {"parts": [{"kind": "column", "covers": col[-1] if col else None}]}
+        return {"parts": [_column_reason(s, p, action["column"])]}
     if kind == "place":
         loc = s.location(action["where"])
         if loc is None:
             return {"parts": [{"kind": "site", "where": action["where"]}]}
         free = [r for r, c in zip(LOCS[loc["id"]]["resources"], loc["covered"]) if not c]
-        return {"parts": [{"kind": "place", "where": loc["id"], "resources": free}]}
+        return {"parts": [{"kind": "place", "where": loc["id"], "resources": free, **_what_for(s, p, free)}]}
     if kind == "take":
         card = s.display[action["column"]][-1]  # the label names it: say what it will do
         return {"parts": [{"kind": "take", **_does(card)}]}

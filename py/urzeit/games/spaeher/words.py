@@ -482,6 +482,8 @@ def _hint_part(part, lang):
         if why == "item":
             return h["item_ready" if part.get("ready") else "item"].format(
                 item=card("items", part["item"], lang), points=signed(part["points"], lang))
+        if why == "deny":
+            return h["deny"]
         return h["resource"]
     if kind in ("home", "grow"):
         return h[kind]
@@ -512,7 +514,17 @@ def _hint_part(part, lang):
     if kind == "place":
         if not part["resources"]:
             return h["room"]
-        return h["there"].format(resources=resource_list(part["resources"], lang))
+        there = h["there"].format(resources=resource_list(part["resources"], lang))
+        if part.get("item"):
+            lack = "items_lack" if len(part["wanted"]) > 1 else "item"
+            why = h[lack].format(item=card("items", part["item"], lang), points=signed(part["points"], lang))
+            wanted = _and([noun(1, r, lang) for r in RESOURCES if r in part["wanted"]], lang)
+            return f"{there} – {wanted} {why}"
+        if part.get("hunger"):
+            return there + h["hunt_meat"].format(hunger=part["hunger"])
+        if part.get("member"):
+            return f"{there} – {h['skins_member']}"
+        return there
     if kind == "site":
         return h["site"]
     if kind == "take":  # the label names the card: say what it will do for you
@@ -554,7 +566,12 @@ def _hint_part(part, lang):
     if kind == "column":
         if not part.get("covers"):
             return h["empty_column"]
-        return h["covers"].format(card=card("chars", part["covers"], lang))
+        covers = card("chars", part["covers"], lang)
+        if part.get("why") == "theirs":
+            return h["covers_theirs"].format(card=covers)
+        if part.get("why") == "least":
+            return h["covers_least"].format(card=covers, keeps=card("chars", part["keeps"], lang))
+        return h["covers"].format(card=covers)
     return ""
 
 
