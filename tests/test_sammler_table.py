@@ -7,6 +7,7 @@ every figure, whole on the canvas. Positions come from the Python engine as save
 import pytest
 
 from browser_support import TEST_SEATS, engine_call, screenshot, state_id, wait_idle
+from test_sammler_page import swipe
 
 pytestmark = pytest.mark.browser
 READY = 120_000
@@ -224,3 +225,52 @@ def test_the_sammler_table_as_a_board_gamer_found_it(page, served_dist):
             assert overlap(f["box"], s["box"]) <= 0.1 * area, ("a figure hides an animal", f, s)
     assert checked >= 5
     page.watch.assert_clean()
+
+
+def test_a_phone_sees_every_tile_the_computer_lays(browser, served_dist):
+    """Issue 38, goal 4: at 360 px, zoomed in and the board swiped about, the tile the computer
+    lays is on the canvas when it lands (the camera moves as little as that takes, its scale
+    kept); the player's turn then begins with spots for the player's tile in view or pointed at."""
+    save, _ = play(5, lambda v: my_tile_step(v) and len(v["tiles"]) >= 14, figures=False)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    try:
+        open_save(page, served_dist, save, "de")
+        for _ in range(2):
+            page.click("#sammler-zoom-in")
+        zoomed = scale(page)
+        # at the first frame after a tile is laid: was it on the canvas?
+        page.evaluate("""() => { window.landed = {};
+          const look = () => { const v = window.urzeit.view, b = window.urzeit.board;
+            if (v && v.last_placed && b) { const k = `${v.last_placed.x},${v.last_placed.y}`;
+              if (!(k in window.landed)) window.landed[k] = b.cellInView(v.last_placed.x, v.last_placed.y); }
+            requestAnimationFrame(look); };
+          look(); }""")
+        canvas = page.locator(".sammler-canvas").bounding_box()
+        middle = {"x": canvas["x"] + canvas["width"] / 2, "y": canvas["y"] + canvas["height"] / 2}
+        theirs = []
+        for turn in range(5):
+            swipe(page, middle, (-1) ** turn * 120, 90)  # the player looks about the board
+            if not page.evaluate(f"() => {BOARD}.spotsInView().length"):
+                arrow = page.evaluate(f"() => {BOARD}.arrows()")[0]
+                page.touchscreen.tap(arrow["x"], arrow["y"])
+            mine = in_view_placements(page)[0]
+            before = len(page.evaluate("() => window.urzeit.view.tiles"))
+            lay(page, mine, tap=True)
+            if page.evaluate("() => window.urzeit.view.phase") == "figure" and page.locator("#sammler-no-figure").count():
+                page.click("#sammler-no-figure")
+            page.wait_for_function("(n) => window.urzeit.view.tiles.length >= n + 2 && window.urzeit.view.current_seat === 0"
+                                   " && window.urzeit.view.phase === 'tile' && document.getElementById('app').dataset.busy === 'false'",
+                                   arg=before, timeout=30_000)
+            wait_idle(page)
+            last = page.evaluate("() => window.urzeit.view.last_placed")
+            theirs.append(f"{last['x']},{last['y']}")
+            assert scale(page) == pytest.approx(zoomed)
+            assert page.evaluate(f"() => {BOARD}.spotsInView().length") or page.evaluate(f"() => {BOARD}.arrows().length")
+        page.screenshot(path="test-artifacts/sammler-phone-computer-tile-in-view.png")
+        landed = page.evaluate("() => window.landed")
+        unseen = [k for k in theirs if not landed.get(k)]
+        assert not unseen, f"tiles the computer laid off the canvas: {unseen} (of {theirs})"
+    finally:
+        context.close()

@@ -6,7 +6,7 @@ import { linkGameStyles } from "./games.mjs";
 import { listSaves, newSaveId } from "./storage.mjs";
 import { $, TEST_MODE, app, match, nav, showError } from "./screens/shared.mjs";
 import { importFile, renderMenu, renderSaved, selectedGame, showSetup } from "./screens/menu.mjs";
-import { act, bindTable, fail, isHumanTurn, leaveTable, relabel, say, setView } from "./screens/table.mjs";
+import { act, autoActionOf, bindTable, fail, isHumanTurn, leaveTable, relabel, say, setView } from "./screens/table.mjs";
 import { bindDialogs, showRules, unpack } from "./screens/dialogs.mjs";
 import { openFairLink, openSavedFair, startFair } from "./screens/fair-open.mjs";
 import { hideStats, relabelStats, showStats } from "./screens/stats.mjs";
@@ -289,7 +289,8 @@ performance.mark("urzeit-menu-painted");
 if (TEST_MODE) {
   window.urzeit = {
     get view() { return match.view; },
-    get legal() { return match.view && isHumanTurn(match.view) ? match.view.legal : []; },
+    // the moves the player chooses from (none while the page plays a step by itself, e.g. "no figure")
+    get legal() { return match.view && isHumanTurn(match.view) && !autoActionOf(match.view) ? match.view.legal : []; },
     get engineStatus() { return engine.status; },
     get progressCount() { return engine.progressCount; },
     get searches() { return match.searches; },

@@ -33,15 +33,25 @@ export function createFraming(s) {
     if (view.phase === "figure" && view.last_placed) {
       const { x, y } = view.last_placed;
       if (touchy() && (!figureStep || figureStep.ours)) { zoomToFigureStep(x, y); return; }
-      const [w, h] = cam.size();
-      const [left, top] = cam.toScreen(x - 0.5, y - 0.5), [right, bottom] = cam.toScreen(x + 1.5, y + 1.5);
-      // as little as brings the tile and half a tile around it onto the canvas (clear of the
-      // zoom buttons' column); centred when the canvas is smaller than that
-      const shift = (lo, hi, end) => (hi - lo > end ? (lo + hi - end) / 2 : lo < 0 ? lo : hi > end ? hi - end : 0);
-      panTo([camera.x + shift(left, right, w - 50) / camera.scale, camera.y + shift(top, bottom, h) / camera.scale]);
+      bringIntoView(x, y, 0.5);
     } else if (view.phase === "tile" && !spotCells(s).some(([x, y]) => cam.cellInView(x, y))) {
       panTo(bestCentre());
     }
+  }
+
+  // As little as brings cell (x, y) and `margin` tiles around it onto the canvas (clear of the
+  // zoom buttons' column), the scale kept; centred when the canvas is smaller than that.
+  function bringIntoView(x, y, margin) {
+    const [w, h] = cam.size();
+    const [left, top] = cam.toScreen(x - margin, y - margin), [right, bottom] = cam.toScreen(x + 1 + margin, y + 1 + margin);
+    const shift = (lo, hi, end) => (hi - lo > end ? (lo + hi - end) / 2 : lo < 0 ? lo : hi > end ? hi - end : 0);
+    panTo([camera.x + shift(left, right, w - 50) / camera.scale, camera.y + shift(top, bottom, h) / camera.scale]);
+  }
+
+  // A tile just laid (anyone's) is seen where it lands: when it is off the canvas (a phone's
+  // board is larger than its screen) the camera moves as little as brings it on.
+  function showPlaced({ x, y }) {
+    if (!cam.cellInView(x, y)) bringIntoView(x, y, 0.25);
   }
 
   // A phone's figure step: the placed tile large enough to tell its zones apart with the choices
@@ -62,6 +72,7 @@ export function createFraming(s) {
     if (figureStep && !(s.view.phase === "figure" && isMyTurn(s))) {
       if (figureStep.ours) Object.assign(camera, figureStep.before);
       figureStep = null;
+      if (s.view.last_placed) showPlaced(s.view.last_placed);
       s.dirty = true;
     }
   }
@@ -82,18 +93,23 @@ export function createFraming(s) {
   }
 
   // Where to look when the board is larger than the canvas: the centre that shows the most
-  // spots for the tile, nearest the tile placed last when several show as many.
+  // spots for the tile and the tile placed last (what just happened stays in sight), nearest
+  // that tile when several show as many.
   function bestCentre() {
     const spots = spotCells(s);
     const last = s.view.last_placed || { x: 0, y: 0 };
     const shift = 25 / camera.scale;  // the zoom buttons' column stays free: look a little right
     if (!spots.length) return [last.x + 0.5 + shift, last.y + 0.5];
     let best = null;
-    for (const [cx, cy] of [[last.x, last.y], ...spots]) {
+    // centred on the last tile, on a spot, or halfway between the two
+    const centres = [[last.x, last.y], ...spots, ...spots.map(([x, y]) => [(x + last.x) / 2, (y + last.y) / 2])];
+    for (const [cx, cy] of centres) {
       const c = { x: cx + 0.5 + shift, y: cy + 0.5, scale: camera.scale };
       const seen = spots.filter(([x, y]) => cam.cellInView(x, y, c)).length;
+      const lastSeen = seen > 0 && cam.cellInView(last.x, last.y, c);
       const away = Math.hypot(cx - last.x, cy - last.y);
-      if (!best || seen > best.seen || (seen === best.seen && away < best.away)) best = { seen, away, at: [c.x, c.y] };
+      const better = !best || lastSeen > best.lastSeen || (lastSeen === best.lastSeen && (seen > best.seen || (seen === best.seen && away < best.away)));
+      if (better) best = { lastSeen, seen, away, at: [c.x, c.y] };
     }
     return best.at;
   }
@@ -170,5 +186,5 @@ export function createFraming(s) {
     theirs();
   }
 
-  return { touchy, fit, keepInView, endFigureStep, fitFinal, zoomBox, arrows, lookAt, overview, zoomBy, dragBy };
+  return { touchy, fit, keepInView, showPlaced, endFigureStep, fitFinal, zoomBox, arrows, lookAt, overview, zoomBy, dragBy };
 }

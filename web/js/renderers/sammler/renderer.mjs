@@ -150,6 +150,7 @@ export function createSammlerRenderer() {
     else if (changed) {
       s.untouched = false;
       framing.endFigureStep();
+      if (placed) framing.showPlaced(last);
       framing.keepInView();
     }
     showPanel();

@@ -108,6 +108,7 @@ export function testHook(s, { framing, figures, scrollToDecision }) {
     },
     // the spots for the tile (any turn) that lie wholly on the canvas
     spotsInView: () => spotCells(s).filter(([x, y]) => cam.cellInView(x, y)),
+    cellInView: (x, y) => cam.cellInView(x, y),
     spots: () => spotCells(s),
     labelOf: (action) => labelOf(s.view, action),
     scrollToDecision: () => { if (isMyTurn(s)) scrollToDecision(); },
