@@ -286,6 +286,20 @@ def test_spaeher_play_says_what_the_members_can_fetch_and_what_cures_and_offspri
         assert spaeher_words.card("chars", card, "de") not in why
 
 
+def test_spaeher_play_of_a_taker_or_a_drawer_says_what_it_prepares():
+    from test_spaeher_rules import new
+    s = new("intro")  # the display's tops: the shaman twice, the special shaman
+    s.hand[0] += ["schamane", "toepferin"]
+    shaman = spaeher_bot.explain(s, 0, {"type": "play", "card": "schamane"})
+    assert shaman == {"parts": [{"kind": "play", "card": "schamane", "chars": 1, "best": "schamane_besonders"}]}
+    assert spaeher_words.hint_text(s.view(0), shaman, "de") == \
+        "nimmt 1 Charakter aus der Auslage; am meisten nützt dir dort jetzt „Schamane (besonderer)“"
+    assert spaeher_words.hint_text(s.view(0), shaman, "en") == \
+        "takes 1 character from the display; of most use to you there now: the Shaman (special)"
+    potter = spaeher_bot.explain(s, 0, {"type": "play", "card": "toepferin"})
+    assert spaeher_words.hint_text(s.view(0), potter, "de") == "zieht 2 Gegenstände; erschaffen bringen Gegenstände Punkte"
+
+
 def test_spaeher_take_and_keep_say_what_the_card_does_not_its_name():
     from test_spaeher_rules import new
     s = new("intro")

@@ -465,6 +465,10 @@ def explain(state, seat, action):
         return {"parts": [{"kind": "grow"}]}
     if kind == "play":
         part = {"kind": "play", **_does(action["card"])}
+        if "chars" in part:  # what there is to take: the open card of most use now
+            tops = sorted({col[-1] for col in s.display if col})
+            if tops:
+                part["best"] = max(tops, key=lambda c: (_card_value(s, p, c, None), c))
         if "cure" in part:
             part["cure"] = min(part["cure"], s.hunger[p])
         if "offspring" in part:  # new members come from the cave camp, then the supply

@@ -510,7 +510,12 @@ def _hint_part(part, lang):
         if part.get("offspring"):
             c = part["offspring"]
             does.append(h["offspring_at_sunset"].format(members=count(c, "new_member", lang), points=signed(c, lang)))
-        return ", ".join(does + _does(part, lang))
+        does += _does(part, lang)
+        if part.get("best"):  # what taking prepares
+            does[-1] += h["best_open"].format(card=card("chars", part["best"], lang))
+        elif part.get("items") and len(does) == 1:  # only drawing: what items are for
+            does[-1] += h["items_for"]
+        return ", ".join(does)
     if kind == "place":
         if not part["resources"]:
             return h["room"]
