@@ -17,8 +17,15 @@ READY = 180_000
 OBSERVE_JS = """
 globalThis.urzeitTestNoSnapshot = true;
 window.__shift = 0;
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shift += e.value; })
-  .observe({ type: 'layout-shift', buffered: true });
+window.__shifted = [];  // what moved (for the failure's words)
+new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+  window.__shift += e.value;
+  for (const s of e.sources || []) {
+    const n = s.node;
+    const name = !n ? '?' : n.id ? '#' + n.id : n.nodeType === 1 ? n.tagName.toLowerCase() + (n.className && typeof n.className === 'string' ? '.' + n.className.trim().split(/\s+/)[0] : '') : n.nodeName;
+    if (window.__shifted.length < 8) window.__shifted.push(`${name} ${Math.round(e.value * 1000) / 1000}`);
+  }
+} }).observe({ type: 'layout-shift', buffered: true });
 """
 
 # One action, then wait until the human may act again (the computer's reply drawn too) and
@@ -28,6 +35,7 @@ ACT_JS = """async (action) => {
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   await frames();
   window.__shift = 0;
+  window.__shifted = [];
   const y0 = window.scrollY;
   const r = await window.urzeit.act(action);
   if (!r.ok) return { error: r.code + ' ' + (r.message || '') };
@@ -47,7 +55,7 @@ ACT_JS = """async (action) => {
   // reported for what it was): on a phone the choice is on the screen without the page moving
   const rv = b && b.revealed;
   const asked = rv && rv.state === window.urzeit.view.state_id ? rv.dy : 0;
-  return { scroll: Math.abs(window.scrollY - y0), revealed: asked, cls: window.__shift, over: window.urzeit.view.over };
+  return { scroll: Math.abs(window.scrollY - y0), revealed: asked, cls: window.__shift, shifted: window.__shifted, over: window.urzeit.view.over };
 }"""
 
 
@@ -64,6 +72,26 @@ def start(page, url, game, seed, lang="de"):
     page.wait_for_selector(f"#app[data-game='{game}']")
     page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'"
                            " && (window.urzeit.view.over || window.urzeit.legal.length)", timeout=READY)
+    settle(page)
+
+
+# The table just opened may still be settling (fonts, pictures, its height fitted in the next
+# frame; on a loaded machine frames come late): the first move is measured once nothing has
+# moved for a while, as a player's first tap comes seconds after the table shows.
+SETTLE_JS = """async () => {
+  const quietFor = 400, until = performance.now() + 8000;
+  await document.fonts.ready;
+  let last = window.__shift, since = performance.now();
+  while (performance.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    if (window.__shift !== last) { last = window.__shift; since = performance.now(); }
+    else if (performance.now() - since >= quietFor && [...document.images].every((i) => i.complete)) return;
+  }
+}"""
+
+
+def settle(page):
+    page.evaluate(SETTLE_JS)
 
 
 def play(page, n, seed, scroll_to=None):
@@ -124,7 +152,7 @@ def stands_still(browser, url, game, n=12, seed=5, phone="360x740"):
             if r["scroll"] > MAX_SCROLL:
                 problems.append(f"{game} move {i} ({action['type']}): the page scrolled {r['scroll']} px")
             if r["cls"] >= MAX_SHIFT:
-                problems.append(f"{game} move {i} ({action['type']}): layout shift {r['cls']:.3f}")
+                problems.append(f"{game} move {i} ({action['type']}): layout shift {r['cls']:.3f} ({', '.join(r['shifted'])})")
             if not in_view(page, "#turn-info") or not page.locator("#turn-info").inner_text():
                 problems.append(f"{game} move {i}: whose turn it is is off the screen")
             if r["over"]:
