@@ -14,7 +14,7 @@ MAX_SHIFT = 0.05
 READY = 180_000
 
 # Every layout shift is summed (a move through the hook is no user input, so none is excused).
-OBSERVE_JS = """
+OBSERVE_JS = r"""
 globalThis.urzeitTestNoSnapshot = true;
 window.__shift = 0;
 window.__shifted = [];  // what moved (for the failure's words)

@@ -440,7 +440,13 @@ def test_a_new_build_replaces_the_old_offline_cache(browser, tmp_path):
     page.reload()
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
     page.wait_for_function(f"() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'")
-    css = page.evaluate("() => fetch('css/style.css').then((r) => r.text())")
+    # (the worker being replaced may still answer a moment after the reload: the next fetch is the new one's)
+    try:
+        page.wait_for_function("() => fetch('css/style.css').then((r) => r.text()).then((t) => t.includes('/* build 2 */'))",
+                               timeout=30_000, polling=500)
+        css = "/* build 2 */"
+    except Exception:
+        css = page.evaluate("() => fetch('css/style.css').then((r) => r.text())")
     assert "/* build 2 */" in css, page.evaluate(f"async () => [navigator.serviceWorker.controller.scriptURL, await caches.keys(), (await (await caches.open('{second}')).match('css/style.css')) ? 'in second' : 'not in second']")
     context.close()
     server.shutdown()
