@@ -83,7 +83,7 @@ export class RoomRelay {
     if (!room.session || !room.joined) return [];
     const joined = room.session.lastView ? room.session.joinedSeats() : [];
     const want = room.host ? joined.filter((s) => s !== room.seat && !room.hosted.has(s)) : [room.hostSeat];
-    return want.filter((s) => (room.peers.get(s) || {}).state !== "open");
+    return want.filter((s) => !room.connected(s));
   }
 
   tick() {

@@ -418,7 +418,7 @@ export class LiveRoom {
   }
 
   broadcastSeats() {
-    const on = Array.from({ length: this.players }, (_, s) => s === this.seat || this.hosted.has(s) || (this.peers.get(s) || {}).state === "open");
+    const on = Array.from({ length: this.players }, (_, s) => s === this.seat || this.hosted.has(s) || this.connected(s));
     const here = Array.from({ length: this.players }, (_, s) => (this.hosted.has(s) ? { kind: this.hosted.get(s).kind, level: this.hosted.get(s).level } : null));
     for (const p of this.peers.values()) p.peer.send({ t: "seats", on, here });
   }

@@ -528,7 +528,7 @@ def _hint_part(part, lang):
         if part.get("hunger"):
             return there + h["hunt_meat"].format(hunger=part["hunger"])
         if part.get("member"):
-            return f"{there} – {h['skins_member']}"
+            return f"{there} – {h['member']}"
         return there
     if kind == "site":
         return h["site"]
