@@ -236,6 +236,8 @@ def set_lang(page, lang):
     if current_lang(page) != lang:
         page.click("#lang-toggle")
         page.wait_for_function(f"() => localStorage.getItem('urzeit.lang') === '{lang}'")
+    # the engine words the view anew; on a loaded machine its answer comes after a while
+    page.wait_for_function(f"() => !window.urzeit.view || !window.urzeit.view.words || window.urzeit.view.words.lang === '{lang}'")
 
 
 def check_every_size(page, group, step, check):

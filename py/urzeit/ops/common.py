@@ -29,6 +29,7 @@ def with_words(match, view, lang):
     if words is not None:
         texts = {"legal": [words.label(view, a, lang) for a in view["legal"]]} if view.get("legal") else {}
         texts.update(words.view_words(view, lang))
+        texts["lang"] = lang  # which language these are: a page switching tells old words from new
         if view.get("stats"):  # the end figures' names in both languages: the page keeps them
             texts["figures"] = figure_names(words)
         view["words"] = texts
