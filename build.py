@@ -373,6 +373,27 @@ def pytest_layer(key: str, name: str, marks: str, extra: list[str]) -> dict:
     return {"name": name, "code": code, **record}
 
 
+# A browser test that failed once in the parallel run is run once more, alone, when at most this
+# many failed: on two busy cores a page's timing now and then misses a deadline that it meets
+# alone. Passing alone, it is named as flaky (printed, test-artifacts/flaky.json) and does not
+# fail the run; failing again, it fails it. More failures than this are not a matter of timing.
+SECOND_CHANCES = 3
+
+
+def second_chance(layer: dict) -> None:
+    ids = layer.get("failed_ids", [])
+    flaky_path = ARTIFACTS / "flaky.json"
+    flaky_path.unlink(missing_ok=True)
+    if layer["code"] != 1 or not ids or len(ids) > SECOND_CHANCES:  # 1: tests failed (not an error of pytest)
+        return
+    print(f"\n=== {len(ids)} failed test(s) once more, alone ===", flush=True)
+    code = subprocess.run([sys.executable, "-m", "pytest", *ids], cwd=ROOT).returncode
+    if code == 0:
+        layer["code"] = 0
+        layer["flaky"] = ids
+        flaky_path.write_text(json.dumps({"failed_once_passed_alone": ids}, indent=1) + "\n")
+
+
 def report(layers: list[dict], setup_s: float | None = None) -> None:
     """The wall time per layer and the 20 slowest tests of all."""
     tests = {t: s for layer in layers for t, s in layer["tests"].items()}
@@ -380,8 +401,10 @@ def report(layers: list[dict], setup_s: float | None = None) -> None:
     if setup_s is not None:
         print(f"{'install and build':<24}{'':11}{setup_s:6.0f} s")
     for layer in layers:
-        failed = f"  ({layer['failed']} failed, exit code {layer['code']})" if layer["failed"] or layer["code"] else ""
+        failed = f"  ({layer['failed']} failed, exit code {layer['code']})" if layer["code"] else ""
         print(f"{layer['name']:<24}{len(layer['tests']):5} tests{layer['wall']:6.0f} s{failed}")
+        for t in layer.get("flaky", []):
+            print(f"{'':24}FLAKY: failed once, passed alone: {t}")
     if len(layers) > 1:
         total = sum(layer["wall"] for layer in layers) + (setup_s or 0)
         print(f"{'all':<24}{len(tests):5} tests{total:6.0f} s")
@@ -418,6 +441,7 @@ def test(extra: list[str], quick: bool = False) -> int:
         return subprocess.run([sys.executable, "-m", "pytest", *extra], cwd=ROOT).returncode
     setup_s = time.monotonic() - t0
     layers = [pytest_layer(*layer, []) for layer in LAYERS]
+    second_chance(layers[-1])
     report(layers, setup_s)
     write_times(layers)
     return max(layer["code"] for layer in layers)

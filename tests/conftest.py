@@ -77,15 +77,18 @@ class TimesRecord:
         self.started = time.monotonic()
         self.tests = {}
         self.failed = 0
+        self.failed_ids = []
 
     def pytest_runtest_logreport(self, report):
         self.tests[report.nodeid] = self.tests.get(report.nodeid, 0.0) + report.duration
         self.failed += report.failed
+        if report.failed and report.nodeid not in self.failed_ids:
+            self.failed_ids.append(report.nodeid)
 
     def pytest_sessionfinish(self, session):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.path.write_text(json.dumps({"wall": time.monotonic() - self.started, "failed": self.failed,
-                                         "tests": self.tests}, indent=0))
+                                         "failed_ids": self.failed_ids, "tests": self.tests}, indent=0))
 
 
 def pytest_configure(config):
