@@ -427,6 +427,8 @@ def _hint_part(part, lang):
         return w["puts"][part["figure"]]
     if kind == "claim":
         cult = h["cult"] if part.get("cult") else ""
+        if part.get("feature") == "meadow" and not part.get("points"):
+            return h["claim_named_bare" if named else "claim_bare"].format(puts=w["puts"][part["figure"]], cult=cult)
         if named:
             return h["claim_named"].format(puts=w["puts"][part["figure"]], cult=cult, points=points)
         the = w["the"].get(part.get("feature"), w["the"]["forest"])
