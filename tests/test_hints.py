@@ -84,7 +84,7 @@ def test_sammler_figure_step_names_the_figure_and_what_its_feature_is_worth():
         "hält deine Stammesmitglieder für bessere Plätze zurück (4 Stammesmitglieder im Vorrat)"
 
 
-def test_sammler_a_hunter_on_a_meadow_without_animals_is_not_worth_0_points():
+def test_sammler_a_meadow_that_scores_nothing_yet_is_not_worth_0_points():
     m = sammler_match("en")
     state = api.matches.get(m).state.clone()
     state.apply({"type": "place_tile", "x": -1, "y": -1, "rotation": 0})
@@ -93,13 +93,18 @@ def test_sammler_a_hunter_on_a_meadow_without_animals_is_not_worth_0_points():
     reason = sammler_bot.explain(state, 0, hunter)
     assert reason == {"parts": [{"kind": "claim", "figure": "hunter", "feature": "meadow", "points": 0, "cult": False}]}
     view = state.view(0)
-    assert sammler_words.hint_text(view, reason, "de") == "die Wiese hat noch keine Tiere – spätere Karten können welche bringen"
-    assert sammler_words.hint_text(view, reason, "en") == "the meadow has no animals yet – later tiles can bring some"
+    assert sammler_words.hint_text(view, reason, "de") == "die Wiese bringt noch keine Punkte – spätere Karten können Tiere bringen"
+    assert sammler_words.hint_text(view, reason, "en") == "the meadow scores nothing yet – later tiles can bring animals"
     then = {"parts": [{**reason["parts"][0], "then": True}]}
-    assert sammler_words.hint_text(view, then, "de") == "danach: setzt einen Jäger auf die Wiese (noch ohne Tiere)"
+    assert sammler_words.hint_text(view, then, "de") == "danach: setzt einen Jäger auf die Wiese (noch ohne Punkte)"
     # with animals the meadow's worth is said as before
     worth = {"parts": [{**reason["parts"][0], "points": 3}]}
     assert sammler_words.hint_text(view, worth, "de") == "die Wiese ist jetzt 3 Punkte wert"
+    # a tile that grows the player's meadow, still without points
+    grow = {"parts": [{"kind": "grow", "feature": "meadow", "points": 0}]}
+    assert sammler_words.hint_text(view, grow, "de") == \
+        "vergrößert deine Wiese (noch ohne Punkte – spätere Karten können Tiere bringen)"
+    assert sammler_words.hint_text(view, {"parts": [{**grow["parts"][0], "points": 4}]}, "en") == "grows your meadow (worth 4 points now)"
 
 
 def test_sammler_a_spectator_gets_the_move_but_no_reason():

@@ -74,8 +74,10 @@ PHRASES = {
             "then": "danach: {part}",
             "cult": " mit der Kultstätte",
             "claim_named": "{puts}{cult} (jetzt {points} wert)", "claim": "{the} ist{cult} jetzt {points} wert",
-            # a meadow worth nothing yet: it has no animals (its hunter waits for the tiles to come)
-            "claim_named_bare": "{puts}{cult} (noch ohne Tiere)", "claim_bare": "die Wiese{cult} hat noch keine Tiere – spätere Karten können welche bringen",
+            # a meadow worth nothing yet (no animals, or its deer eaten): later tiles may bring some
+            "claim_named_bare": "{puts}{cult} (noch ohne Punkte)",
+            "claim_bare": "die Wiese{cult} bringt noch keine Punkte – spätere Karten können Tiere bringen",
+            "grow_bare": "vergrößert {your} (noch ohne Punkte – spätere Karten können Tiere bringen)",
             "hut_named": "baut eine Hütte am Flusssystem ({fish}, am Ende je 1 Punkt)",
             "hut": "am Ende 1 Punkt je Fisch im Flusssystem (jetzt {fish})",
             "grow": "vergrößert {your} (jetzt {points} wert)",
@@ -151,7 +153,9 @@ PHRASES = {
             "then": "then: {part}",
             "cult": " with the cult site",
             "claim_named": "{puts}{cult} (worth {points} now)", "claim": "{the} is worth {points} now{cult}",
-            "claim_named_bare": "{puts}{cult} (no animals on it yet)", "claim_bare": "the meadow{cult} has no animals yet – later tiles can bring some",
+            "claim_named_bare": "{puts}{cult} (no points yet)",
+            "claim_bare": "the meadow{cult} scores nothing yet – later tiles can bring animals",
+            "grow_bare": "grows {your} (no points yet – later tiles can bring animals)",
             "hut_named": "builds a hut on the river system ({fish}, 1 point each at the end)",
             "hut": "1 point per fish in the river system at the end (now {fish})",
             "grow": "grows {your} (worth {points} now)",

@@ -436,7 +436,8 @@ def _hint_part(part, lang):
     if kind == "hut":
         return h["hut_named" if named else "hut"].format(fish=count(part["fish"], "fish", lang))
     if kind == "grow":
-        return h["grow"].format(your=w["your"][part["feature"]], points=points)
+        bare = part["feature"] == "meadow" and not part.get("points")
+        return h["grow_bare" if bare else "grow"].format(your=w["your"][part["feature"]], points=points)
     if kind == "keep":
         return h["keep"].format(left=count(part["members"], "member", lang))
     if kind == "outlook":
