@@ -93,8 +93,8 @@ def test_sammler_a_meadow_that_scores_nothing_yet_is_not_worth_0_points():
     reason = sammler_bot.explain(state, 0, hunter)
     assert reason == {"parts": [{"kind": "claim", "figure": "hunter", "feature": "meadow", "points": 0, "cult": False}]}
     view = state.view(0)
-    assert sammler_words.hint_text(view, reason, "de") == "die Wiese bringt noch keine Punkte – spätere Karten können Tiere bringen"
-    assert sammler_words.hint_text(view, reason, "en") == "the meadow scores nothing yet – later tiles can bring animals"
+    assert sammler_words.hint_text(view, reason, "de") == "die Wiese bringt noch keine Punkte, doch spätere Karten können Tiere bringen"
+    assert sammler_words.hint_text(view, reason, "en") == "the meadow scores nothing yet, but later tiles can bring animals"
     then = {"parts": [{**reason["parts"][0], "then": True}]}
     assert sammler_words.hint_text(view, then, "de") == "danach: setzt einen Jäger auf die Wiese (noch ohne Punkte)"
     # with animals the meadow's worth is said as before
@@ -103,7 +103,7 @@ def test_sammler_a_meadow_that_scores_nothing_yet_is_not_worth_0_points():
     # a tile that grows the player's meadow, still without points
     grow = {"parts": [{"kind": "grow", "feature": "meadow", "points": 0}]}
     assert sammler_words.hint_text(view, grow, "de") == \
-        "vergrößert deine Wiese (noch ohne Punkte – spätere Karten können Tiere bringen)"
+        "vergrößert deine Wiese (noch ohne Punkte, doch spätere Karten können Tiere bringen)"
     assert sammler_words.hint_text(view, {"parts": [{**grow["parts"][0], "points": 4}]}, "en") == "grows your meadow (worth 4 points now)"
 
 
