@@ -404,6 +404,11 @@ def figure_words(lang="en"):
 
 # ---- a hint's reason (urzeit.ai.explain, the bot's explain) ---------------------------------
 
+def _scoreless_meadow(part):
+    """A meadow the reason says is worth 0 points: no animals yet, or its deer eaten."""
+    return part.get("feature") == "meadow" and not part.get("points")
+
+
 def _hint_part(part, lang):
     w = _w(lang)
     h = w["hint"]
@@ -427,7 +432,7 @@ def _hint_part(part, lang):
         return w["puts"][part["figure"]]
     if kind == "claim":
         cult = h["cult"] if part.get("cult") else ""
-        if part.get("feature") == "meadow" and not part.get("points"):
+        if _scoreless_meadow(part):
             return h["claim_named_bare" if named else "claim_bare"].format(puts=w["puts"][part["figure"]], cult=cult)
         if named:
             return h["claim_named"].format(puts=w["puts"][part["figure"]], cult=cult, points=points)
@@ -436,8 +441,7 @@ def _hint_part(part, lang):
     if kind == "hut":
         return h["hut_named" if named else "hut"].format(fish=count(part["fish"], "fish", lang))
     if kind == "grow":
-        bare = part["feature"] == "meadow" and not part.get("points")
-        return h["grow_bare" if bare else "grow"].format(your=w["your"][part["feature"]], points=points)
+        return h["grow_bare" if _scoreless_meadow(part) else "grow"].format(your=w["your"][part["feature"]], points=points)
     if kind == "keep":
         return h["keep"].format(left=count(part["members"], "member", lang))
     if kind == "outlook":
