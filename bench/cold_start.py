@@ -178,7 +178,9 @@ def one_run(browser, base, verbose):
         print(f"  {browser.name}: first {first['ready']:.0f} ms ({first['boot']}), repeat {repeat['ready']:.0f} ms "
               f"({repeat['boot']}), bare {row['bare']['ready']:.0f} ms, unshipped {row['unshipped']['ready']:.0f} ms "
               f"({row['unshipped']['boot']}), wasm download {row['probe']['download']:.0f} ms compile "
-              f"{row['probe']['compile']:.0f} ms; marks first {first['marks']} unshipped {row['unshipped']['marks']}",
+              f"{row['probe']['compile']:.0f} ms; worker started at first {first['ready'] - first['workerMs']:.0f} ms, repeat "
+              f"{repeat['ready'] - repeat['workerMs']:.0f} ms; marks first {first['marks']} repeat {repeat['marks']} "
+              f"unshipped {row['unshipped']['marks']}",
               flush=True)
     return row
 

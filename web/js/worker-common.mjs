@@ -1,6 +1,8 @@
 // What both engine workers need: the player's (worker.mjs) and the one that makes the memory
 // snapshot in the background (snapshot-worker.mjs). Each worker has its own copy of this
 // module: they share files and Cache Storage, never memory.
+import { unzipWheel, writeWheel } from "./wheel.mjs";
+
 export const started = performance.now();
 const base = new URL("../", import.meta.url);
 export const indexURL = new URL("pyodide/", base).href;
@@ -18,7 +20,7 @@ export async function fetchBuild() {
 export const stampOf = (info) => `${info.pyodide} ${info.version} ${info.sha256}`;
 
 // The engine wheel, checked against the sha256 that the build recorded (fetch integrity), is
-// unpacked into site-packages: no CDN, no micropip.
+// unpacked into the working directory (wheel.mjs): no CDN, no micropip. Resolves to its files.
 export function sriOf(sha256hex) {
   const bytes = new Uint8Array(sha256hex.match(/../g).map((h) => parseInt(h, 16)));
   return "sha256-" + btoa(String.fromCharCode(...bytes));
@@ -33,7 +35,7 @@ export async function fetchWheel(info) {
     throw new Error(`${info.wheel} failed to download or does not match the build's checksum`);
   }
   if (!response.ok) throw new Error(`the engine package ${info.wheel} could not be loaded (HTTP ${response.status})`);
-  return new Uint8Array(await response.arrayBuffer());
+  return unzipWheel(new Uint8Array(await response.arrayBuffer()));
 }
 
 export async function snapshotCache() {
@@ -85,8 +87,8 @@ export async function storeSnapshot(bytes, stamp) {
   }
 }
 
-export function importEngine(pyodide, wheel) {
-  pyodide.unpackArchive(wheel, "wheel");
+export function importEngine(pyodide, files) {
+  writeWheel(pyodide.FS, files);
   mark("unpacked");
   try {
     return pyodide.pyimport("urzeit.api");

@@ -28,8 +28,8 @@ async function bootNormally(info, wheelPromise) {
   return { pyodide, api };
 }
 
-// The wheel is unpacked again (its data files live outside the snapshot, in the file system);
-// its modules are already imported, so the import only looks them up. `stored`: a Response or
+// The wheel's files are written again (its data files live outside the snapshot, in the file
+// system); its modules are already imported, so the import only looks them up. `stored`: a Response or
 // a promise of one.
 async function bootFromSnapshot(info, stored, wheelPromise) {
   const [pyodide, wheel] = await Promise.all([
@@ -43,6 +43,73 @@ async function bootFromSnapshot(info, stored, wheelPromise) {
   mark("imported");
   return { pyodide, api };
 }
+
+// Loading progress for the page (bytes of the big files as they arrive, then the steps), and
+// each file's download time in the marks: where a first visit's time goes (bench/cold_start.py).
+// Bytes are counted from the worker's start (the wasm is fetched before build.json names the
+// sizes); the page hears of them once the total is known.
+const downloads = { done: 0, total: 0, last: 0, names: null };
+
+function counted(name, response) {
+  if (!response.body) return response;
+  const t0 = performance.now();
+  const body = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      downloads.done += chunk.byteLength;
+      if (downloads.total && performance.now() - downloads.last > 100) {
+        downloads.last = performance.now();
+        progress("download", downloads.done, downloads.total);
+      }
+      controller.enqueue(chunk);
+    },
+    flush() {
+      marks["fetched " + name] = [Math.round(t0 - started), Math.round(performance.now() - started)];
+      if (downloads.total) progress(downloads.done >= downloads.total ? "start" : "download", downloads.done, downloads.total);
+    },
+  }));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+const plainFetch = self.fetch.bind(self);
+const nameOf = (input) => String(input && input.url || input).split("/").pop().split("?")[0];
+self.fetch = async (input, init) => {
+  const name = nameOf(input);
+  if (name === WASM && early.claim()) return early.placeholder();
+  const response = await plainFetch(input, init);
+  return downloads.names && downloads.names.has(name) ? counted(name, response) : response;
+};
+
+function watchDownloads(info, shipped) {
+  const sizes = info.sizes || {};
+  downloads.names = new Set(Object.keys(sizes).filter((name) => name !== WASM));
+  if (shipped) downloads.names.add(info.snapshot.file);
+  downloads.total = Object.values(sizes).reduce((a, b) => a + b, 0) + (shipped ? info.snapshot.bytes : 0);
+}
+
+// The wasm compiles from the worker's first moment, beside the snapshot's read: Pyodide starts
+// compiling only once it has the snapshot, and WebKit and Firefox keep no compiled code between
+// visits (Chromium does). Pyodide's own fetch of the file gets a placeholder (nothing is
+// downloaded twice) and its instantiateStreaming the module compiled here; if this compile
+// fails, Pyodide's fetch and compile run as they would have.
+const WASM = "pyodide.asm.wasm";
+const early = (() => {
+  if (!WebAssembly.compileStreaming) return { claim: () => false };
+  const module = WebAssembly.compileStreaming(plainFetch(new URL(WASM, indexURL)).then((r) => counted(WASM, r)))
+    .then((m) => { mark("compiled"); return m; }, () => null);
+  let claimed = false;
+  const plainInstantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = plainInstantiate;  // once: Pyodide's runtime
+    await source;
+    const compiled = await module;
+    if (!compiled) return plainInstantiate(plainFetch(new URL(WASM, indexURL)).then((r) => counted(WASM, r)), imports);
+    return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
+  };
+  return {
+    claim: () => !claimed && (claimed = true),
+    placeholder: () => new Response(null, { headers: { "content-type": "application/wasm" } }),
+  };
+})();
 
 const engine = (async () => {
   const [info, stored] = await Promise.all([fetchBuild(), storedSnapshot()]);
@@ -59,6 +126,7 @@ const engine = (async () => {
     try {
       const { pyodide, api } = await bootFromSnapshot(info, stored, wheelPromise);
       const result = hello(api, info);
+      mark("hello");
       return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot: "snapshot" };
     } catch (err) {
       await wheelPromise;  // a missing engine is reported as such, not as a snapshot problem
@@ -76,6 +144,7 @@ const engine = (async () => {
     try {
       const { pyodide, api } = await bootFromSnapshot(info, fetchShipped(info), wheelPromise);
       const result = hello(api, info);
+      mark("hello");
       return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot: "shipped" };
     } catch (err) {
       await wheelPromise;
@@ -87,6 +156,7 @@ const engine = (async () => {
   const snapshotWanted = boot === "normal" && (await snapshotCache()) !== null;
   const { pyodide, api } = await bootNormally(info, wheelPromise);
   const result = hello(api, info);
+  mark("hello");
   return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot, snapshotNote, snapshotWanted };
 })();
 
@@ -95,34 +165,6 @@ async function fetchShipped(info) {
   const response = await fetch(new URL(info.snapshot.file, indexURL), { integrity: sriOf(info.snapshot.sha256) });
   if (!response.ok) throw new Error(`the snapshot could not be loaded (HTTP ${response.status})`);
   return response;
-}
-
-// Loading progress for the page (bytes of the big files as they arrive, then the steps), and
-// each file's download time in the marks: where a first visit's time goes (bench/cold_start.py).
-function watchDownloads(info, shipped) {
-  const sizes = info.sizes || {};
-  const total = Object.values(sizes).reduce((a, b) => a + b, 0) + (shipped ? info.snapshot.bytes : 0);
-  let done = 0;
-  let last = 0;
-  const plain = self.fetch.bind(self);
-  self.fetch = async (input, init) => {
-    const response = await plain(input, init);
-    const name = String(input && input.url || input).split("/").pop().split("?")[0];
-    if (!(name in sizes || (info.snapshot && name === info.snapshot.file)) || !response.body) return response;
-    const t0 = performance.now();
-    const counted = response.body.pipeThrough(new TransformStream({
-      transform(chunk, controller) {
-        done += chunk.byteLength;
-        if (performance.now() - last > 100) { last = performance.now(); progress("download", done, total); }
-        controller.enqueue(chunk);
-      },
-      flush() {
-        marks["fetched " + name] = [Math.round(t0 - started), Math.round(performance.now() - started)];
-        progress(done >= total ? "start" : "download", done, total);
-      },
-    }));
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
 }
 
 function progress(step, done = 0, total = 0) {
