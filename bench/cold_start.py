@@ -246,6 +246,11 @@ def report(results, runs, sizes):
                 xs = [a[key]["ready"] / c[key]["ready"] for a, c in zip(results[n], results["chromium"])]
                 vals.append(f"{med(xs):12.2f}")
             print(f"{label:52}{''.join(vals)}")
+        for label, key in (("first visit / Chromium's, each run", "first"), ("repeat visit / Chromium's, each run", "repeat")):
+            for n in names:
+                if n != "chromium":
+                    xs = [a[key]["ready"] / c[key]["ready"] for a, c in zip(results[n], results["chromium"])]
+                    print(f"{label} ({n}): " + " ".join(f"{x:.2f}" for x in xs))
     boots = {n: sorted({r["first"]["boot"] for r in results[n]}) for n in names}
     print(f"first visits booted: {boots}; repeat: { {n: sorted({r['repeat']['boot'] for r in results[n]}) for n in names} }")
     print("bytes a first visit fetches for the engine: " + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sizes.items())
