@@ -244,3 +244,32 @@ def test_the_first_visit_boots_from_the_shipped_snapshot_and_refuses_a_bad_one(b
     finally:
         context.close()
         server.shutdown()
+
+
+@pytest.mark.parametrize("wasm_type", ["application/wasm", "application/octet-stream"])
+def test_the_runtime_is_downloaded_once_and_compiled_from_the_start(browser, served_dist, wasm_type):
+    """The worker compiles pyodide.asm.wasm beside the snapshot's read and Pyodide uses that
+    module: the file is downloaded once. A server that does not call it application/wasm
+    (streaming compiles refuse it) still gets a working engine: compiled from its bytes."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    wasm_requests = []
+
+    def serve_wasm(route):
+        wasm_requests.append(route.request.url)
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-type": wasm_type})
+    page.route("**/pyodide.asm.wasm", serve_wasm)
+    try:
+        first = boot(page, served_dist + "?test=1")
+        assert first["boot"] == "shipped", first
+        marks = page.evaluate("() => window.urzeit.timings().marks")
+        assert "compiled" in marks and "snapshotRead" in marks, marks
+        if wasm_type == "application/wasm":
+            assert len(wasm_requests) == 1, wasm_requests  # Pyodide's own fetch got the placeholder
+            assert marks["compiled"] < marks["runtime"], marks
+        else:
+            assert len(wasm_requests) == 2, wasm_requests  # refused by the streaming compile, then its bytes
+        assert page.evaluate("() => window.urzeit.request({op: 'new', game: 'nim', seed: 1, seats: [{kind: 'human'}, {kind: 'human'}]})")["match"] == "m1"
+    finally:
+        context.close()

@@ -89,12 +89,18 @@ function watchDownloads(info, shipped) {
 // The wasm compiles from the worker's first moment, beside the snapshot's read: Pyodide starts
 // compiling only once it has the snapshot, and WebKit and Firefox keep no compiled code between
 // visits (Chromium does). Pyodide's own fetch of the file gets a placeholder (nothing is
-// downloaded twice) and its instantiateStreaming the module compiled here; if this compile
-// fails, Pyodide's fetch and compile run as they would have.
+// downloaded twice) and its instantiateStreaming the module compiled here. A server that does
+// not call the file application/wasm (streaming compiles refuse it) gets it compiled from its
+// bytes; if that fails too, Pyodide's fetch and compile run as they would have.
 const WASM = "pyodide.asm.wasm";
 const early = (() => {
   if (!WebAssembly.compileStreaming) return { claim: () => false };
-  const module = WebAssembly.compileStreaming(plainFetch(new URL(WASM, indexURL)).then((r) => counted(WASM, r)))
+  const wasmResponse = () => plainFetch(new URL(WASM, indexURL)).then((r) => {
+    if (!r.ok) throw new Error(`${WASM}: HTTP ${r.status}`);
+    return counted(WASM, r);
+  });
+  const module = WebAssembly.compileStreaming(wasmResponse())
+    .catch(() => wasmResponse().then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
     .then((m) => { mark("compiled"); return m; }, () => null);
   let claimed = false;
   const plainInstantiate = WebAssembly.instantiateStreaming;
