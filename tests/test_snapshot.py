@@ -246,11 +246,12 @@ def test_the_first_visit_boots_from_the_shipped_snapshot_and_refuses_a_bad_one(b
         server.shutdown()
 
 
-@pytest.mark.parametrize("wasm_type", ["application/wasm", "application/octet-stream"])
-def test_the_runtime_is_downloaded_once_and_compiled_from_the_start(browser, served_dist, wasm_type):
+@pytest.mark.parametrize("case", ["application/wasm", "application/octet-stream", "snapshot refused"])
+def test_the_runtime_is_downloaded_once_and_compiled_from_the_start(browser, served_dist, case):
     """The worker compiles pyodide.asm.wasm beside the snapshot's read and Pyodide uses that
-    module: the file is downloaded once. A server that does not call it application/wasm
-    (streaming compiles refuse it) still gets a working engine: compiled from its bytes."""
+    module: the file is downloaded once, also when the shipped snapshot is refused and the
+    normal boot runs after it. A server that does not call it application/wasm (streaming
+    compiles refuse it) still gets a working engine: compiled from its bytes."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     wasm_requests = []
@@ -258,18 +259,37 @@ def test_the_runtime_is_downloaded_once_and_compiled_from_the_start(browser, ser
     def serve_wasm(route):
         wasm_requests.append(route.request.url)
         response = route.fetch()
+        wasm_type = "application/octet-stream" if case == "application/octet-stream" else "application/wasm"
         route.fulfill(response=response, headers={**response.headers, "content-type": wasm_type})
     page.route("**/pyodide.asm.wasm", serve_wasm)
+    if case == "snapshot refused":  # not what the build's checksum says
+        page.route("**/engine-snapshot.bin.gz", lambda route: route.fulfill(body=b"\x1f\x8b" + bytes(1000)))
     try:
         first = boot(page, served_dist + "?test=1")
-        assert first["boot"] == "shipped", first
+        assert first["boot"] == ("fallback" if case == "snapshot refused" else "shipped"), first
         marks = page.evaluate("() => window.urzeit.timings().marks")
-        assert "compiled" in marks and "snapshotRead" in marks, marks
-        if wasm_type == "application/wasm":
-            assert len(wasm_requests) == 1, wasm_requests  # Pyodide's own fetch got the placeholder
-            assert marks["compiled"] < marks["runtime"], marks
-        else:
+        assert "compiled" in marks, marks
+        if case == "application/octet-stream":
             assert len(wasm_requests) == 2, wasm_requests  # refused by the streaming compile, then its bytes
+        else:
+            assert len(wasm_requests) == 1, wasm_requests  # Pyodide's own fetches got the placeholder
+            assert marks["compiled"] < marks["runtime"], marks
         assert page.evaluate("() => window.urzeit.request({op: 'new', game: 'nim', seed: 1, seats: [{kind: 'human'}, {kind: 'human'}]})")["match"] == "m1"
+    finally:
+        context.close()
+
+
+def test_a_runtime_that_cannot_be_loaded_is_a_clear_error(browser, served_dist):
+    """Pyodide only logs a failed instantiation and would wait for ever: the worker reports it."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="not here"))
+    try:
+        page.goto(served_dist + "?test=1")
+        page.wait_for_selector("#app[data-engine='ready'], #app[data-engine='failed']", timeout=READY, state="attached")
+        assert page.locator("#app").get_attribute("data-engine") == "failed"
+        error = page.locator("#app").get_attribute("data-engine-error")
+        assert "pyodide.asm.wasm" in error and "404" in error, error
+        assert "snapshot" not in error, error  # the runtime is to blame, not the snapshot
     finally:
         context.close()

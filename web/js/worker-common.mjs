@@ -20,7 +20,8 @@ export async function fetchBuild() {
 export const stampOf = (info) => `${info.pyodide} ${info.version} ${info.sha256}`;
 
 // The engine wheel, checked against the sha256 that the build recorded (fetch integrity), is
-// unpacked into the working directory (wheel.mjs): no CDN, no micropip. Resolves to its files.
+// unpacked into the working directory (wheel.mjs): no CDN, no micropip. Resolves to its files
+// (or its bytes, for Pyodide to unpack).
 export function sriOf(sha256hex) {
   const bytes = new Uint8Array(sha256hex.match(/../g).map((h) => parseInt(h, 16)));
   return "sha256-" + btoa(String.fromCharCode(...bytes));
@@ -35,7 +36,9 @@ export async function fetchWheel(info) {
     throw new Error(`${info.wheel} failed to download or does not match the build's checksum`);
   }
   if (!response.ok) throw new Error(`the engine package ${info.wheel} could not be loaded (HTTP ${response.status})`);
-  return unzipWheel(new Uint8Array(await response.arrayBuffer()));
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // a browser without DecompressionStream("deflate-raw") (Safari before 16.4): Pyodide unpacks it
+  return unzipWheel(bytes).catch(() => bytes);
 }
 
 export async function snapshotCache() {
@@ -87,8 +90,9 @@ export async function storeSnapshot(bytes, stamp) {
   }
 }
 
-export function importEngine(pyodide, files) {
-  writeWheel(pyodide.FS, files);
+export function importEngine(pyodide, wheel) {
+  if (wheel instanceof Uint8Array) pyodide.unpackArchive(wheel, "wheel");
+  else writeWheel(pyodide.FS, wheel);
   mark("unpacked");
   try {
     return pyodide.pyimport("urzeit.api");

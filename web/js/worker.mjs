@@ -18,7 +18,7 @@ const BOOT_OPTIONS = { indexURL };
 
 async function bootNormally(info, wheelPromise) {
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ ...BOOT_OPTIONS }).then((py) => { mark("runtime"); return py; }),
+    loadRuntime({ ...BOOT_OPTIONS }).then((py) => { mark("runtime"); return py; }),
     wheelPromise,
   ]);
   mark("wheel");
@@ -33,7 +33,7 @@ async function bootNormally(info, wheelPromise) {
 // a promise of one.
 async function bootFromSnapshot(info, stored, wheelPromise) {
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL, _loadSnapshot: Promise.resolve(stored).then(readSnapshot) }).then((py) => { mark("runtime"); return py; }),
+    loadRuntime({ indexURL, _loadSnapshot: Promise.resolve(stored).then(readSnapshot) }).then((py) => { mark("runtime"); return py; }),
     wheelPromise,
   ]);
   mark("wheel");
@@ -47,24 +47,34 @@ async function bootFromSnapshot(info, stored, wheelPromise) {
 // Loading progress for the page (bytes of the big files as they arrive, then the steps), and
 // each file's download time in the marks: where a first visit's time goes (bench/cold_start.py).
 // Bytes are counted from the worker's start (the wasm is fetched before build.json names the
-// sizes); the page hears of them once the total is known.
-const downloads = { done: 0, total: 0, last: 0, names: null };
+// sizes); the page hears of them once the total is known. A file fetched again (a retry, the
+// normal boot after a refused snapshot) replaces its earlier count.
+const downloads = { done: 0, total: 0, last: 0, names: null, byName: {} };
+
+function tellProgress(final) {
+  if (!downloads.total) return;
+  const done = Math.min(downloads.done, downloads.total);
+  progress(final && done >= downloads.total ? "start" : "download", done, downloads.total);
+}
 
 function counted(name, response) {
   if (!response.body) return response;
   const t0 = performance.now();
+  downloads.done -= downloads.byName[name] || 0;
+  downloads.byName[name] = 0;
   const body = response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
       downloads.done += chunk.byteLength;
-      if (downloads.total && performance.now() - downloads.last > 100) {
+      downloads.byName[name] += chunk.byteLength;
+      if (performance.now() - downloads.last > 100) {
         downloads.last = performance.now();
-        progress("download", downloads.done, downloads.total);
+        tellProgress(false);
       }
       controller.enqueue(chunk);
     },
     flush() {
       marks["fetched " + name] = [Math.round(t0 - started), Math.round(performance.now() - started)];
-      if (downloads.total) progress(downloads.done >= downloads.total ? "start" : "download", downloads.done, downloads.total);
+      tellProgress(true);
     },
   }));
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
@@ -74,7 +84,7 @@ const plainFetch = self.fetch.bind(self);
 const nameOf = (input) => String(input && input.url || input).split("/").pop().split("?")[0];
 self.fetch = async (input, init) => {
   const name = nameOf(input);
-  if (name === WASM && early.claim()) return early.placeholder();
+  if (name === WASM) return runtime.placeholder();
   const response = await plainFetch(input, init);
   return downloads.names && downloads.names.has(name) ? counted(name, response) : response;
 };
@@ -88,34 +98,55 @@ function watchDownloads(info, shipped) {
 
 // The wasm compiles from the worker's first moment, beside the snapshot's read: Pyodide starts
 // compiling only once it has the snapshot, and WebKit and Firefox keep no compiled code between
-// visits (Chromium does). Pyodide's own fetch of the file gets a placeholder (nothing is
-// downloaded twice) and its instantiateStreaming the module compiled here. A server that does
-// not call the file application/wasm (streaming compiles refuse it) gets it compiled from its
-// bytes; if that fails too, Pyodide's fetch and compile run as they would have.
+// visits (Chromium does). Pyodide's fetches of the file get a placeholder (nothing is downloaded
+// twice) and its instantiateStreaming the module compiled here, for every boot of this worker
+// (the normal boot after a refused snapshot included). A server that does not call the file
+// application/wasm (streaming compiles refuse it) gets it compiled from its bytes. A runtime that
+// cannot be had is an error of the boot (runtime.failed), not a boot that waits for ever:
+// Pyodide only logs a failed instantiation.
 const WASM = "pyodide.asm.wasm";
-const early = (() => {
-  if (!WebAssembly.compileStreaming) return { claim: () => false };
-  const wasmResponse = () => plainFetch(new URL(WASM, indexURL)).then((r) => {
-    if (!r.ok) throw new Error(`${WASM}: HTTP ${r.status}`);
+const runtime = (() => {
+  const url = new URL(WASM, indexURL);
+  const wasmResponse = () => plainFetch(url).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
     return counted(WASM, r);
   });
-  const module = WebAssembly.compileStreaming(wasmResponse())
-    .catch(() => wasmResponse().then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
-    .then((m) => { mark("compiled"); return m; }, () => null);
-  let claimed = false;
+  const compile = async () => {
+    if (WebAssembly.compileStreaming) {
+      try {
+        return await WebAssembly.compileStreaming(wasmResponse());
+      } catch (err) { /* not application/wasm, or cut off: from its bytes */ }
+    }
+    return WebAssembly.compile(await (await wasmResponse()).arrayBuffer());
+  };
+  const module = compile().then((m) => { mark("compiled"); return m; });
+  let error = null;
+  const failed = module.then(() => new Promise(() => {}), (err) => {
+    error = new Error(`the runtime (${WASM}) could not be loaded: ${String(err && err.message || err).split("\n")[0]}`);
+    throw error;
+  });
+  failed.catch(() => {});  // reported where a boot awaits it
+  const placeholders = new WeakSet();
   const plainInstantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (source, imports) => {
-    WebAssembly.instantiateStreaming = plainInstantiate;  // once: Pyodide's runtime
-    await source;
+    const response = await Promise.resolve(source).catch(() => null);
+    if (!placeholders.has(response)) return plainInstantiate(source, imports);
     const compiled = await module;
-    if (!compiled) return plainInstantiate(plainFetch(new URL(WASM, indexURL)).then((r) => counted(WASM, r)), imports);
     return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
   };
   return {
-    claim: () => !claimed && (claimed = true),
-    placeholder: () => new Response(null, { headers: { "content-type": "application/wasm" } }),
+    failed,
+    check() { if (error) throw error; },  // a failed boot blames the runtime, not the snapshot
+    placeholder() {
+      const response = new Response(null, { headers: { "content-type": "application/wasm" } });
+      placeholders.add(response);
+      return response;
+    },
   };
 })();
+
+// Pyodide's boot, ended by an error if the runtime cannot be loaded.
+const loadRuntime = (options) => Promise.race([loadPyodide(options), runtime.failed]);
 
 const engine = (async () => {
   const [info, stored] = await Promise.all([fetchBuild(), storedSnapshot()]);
@@ -136,6 +167,7 @@ const engine = (async () => {
       return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot: "snapshot" };
     } catch (err) {
       await wheelPromise;  // a missing engine is reported as such, not as a snapshot problem
+      runtime.check();
       snapshotNote = "snapshot refused: " + String(err && err.message || err).split("\n")[0];
       boot = "fallback";
       await dropSnapshot();
@@ -154,6 +186,7 @@ const engine = (async () => {
       return { handle: api.handle, hello: result, pyodideVersion: pyodide.version, boot: "shipped" };
     } catch (err) {
       await wheelPromise;
+      runtime.check();
       snapshotNote = "shipped snapshot refused: " + String(err && err.message || err).split("\n")[0];
       boot = "fallback";
     }
