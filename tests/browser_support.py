@@ -222,6 +222,21 @@ def screenshot(page, name):
     return path
 
 
+def wait_until(page, fn, timeout_ms=60_000, arg=None, every_ms=250):
+    """Until fn(arg) is truthy in the page; its value. For predicates that return a promise
+    (caches, fetch): Playwright's wait_for_function takes a promise for a truthy value and
+    returns at once (tests/test_browser_waits.py keeps them out of it)."""
+    import time
+    end = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(fn, arg)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {timeout_ms / 1000:.0f} s for {fn[:120]!r} (last value {value!r})")
+        page.wait_for_timeout(every_ms)
+
+
 def wait_idle(page):
     """Until the page has no request to the engine in flight (a bot reply included)."""
     page.wait_for_function("() => document.getElementById('app').dataset.busy === 'false'")

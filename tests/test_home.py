@@ -4,9 +4,8 @@ replay, pass-and-play privacy, bad saved data, and offline play."""
 import json
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from browser_support import PageWatch, engine_call, play_bot_game, screenshot, wait_idle
+from browser_support import PageWatch, engine_call, play_bot_game, screenshot, wait_idle, wait_until
 
 pytestmark = pytest.mark.browser
 READY = 60_000
@@ -191,11 +190,11 @@ def test_the_game_works_offline_after_the_first_visit(browser, served_dist):
     page.goto(served_dist)
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("async () => (await caches.keys()).some((k) => k.startsWith('urzeit-'))", timeout=60_000)
-    page.wait_for_function("""async () => {
+    wait_until(page, "async () => (await caches.keys()).some((k) => k.startsWith('urzeit-'))")
+    wait_until(page, """async () => {
         const keys = await caches.keys();
         for (const k of keys) { const c = await caches.open(k); if (await c.match('precache.json')) return true; }
-        return false; }""", timeout=60_000)
+        return false; }""")
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
@@ -254,8 +253,7 @@ def test_an_installable_app_with_its_manifest_and_icons_even_offline(browser, se
             assert f"{natural[0]}x{natural[1]}" == icon["sizes"], icon
     # the service worker takes over and has precached the manifest and the icons
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("async () => { for (const k of await caches.keys()) if (await (await caches.open(k)).match('precache.json')) return true; return false; }",
-                           timeout=60_000)
+    wait_until(page, "async () => { for (const k of await caches.keys()) if (await (await caches.open(k)).match('precache.json')) return true; return false; }")
     page.reload()
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")
@@ -430,22 +428,21 @@ def test_a_new_build_replaces_the_old_offline_cache(browser, tmp_path):
         return names; }"""
     page.goto(url)
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
-    page.wait_for_function(f"async () => (await ({cached})()).includes('{first}')", timeout=60_000)
+    wait_until(page, f"async () => (await ({cached})()).includes('{first}')")
     # the next build: one file changed, so a new cache name
     (site / "css" / "style.css").write_text((site / "css" / "style.css").read_text() + "\n/* build 2 */\n")
     second = build.write_precache(info, site)
     assert second != first
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    page.wait_for_function(f"async () => {{ const n = await ({cached})(); return n.length === 1 && n[0] === '{second}'; }}",
-                           timeout=60_000)
+    wait_until(page, f"async () => {{ const n = await ({cached})(); return n.length === 1 && n[0] === '{second}'; }}")
     page.reload()
     page.wait_for_selector("#app[data-ready='true']", timeout=READY)
     page.wait_for_function(f"() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'")
     # (the worker being replaced may still answer a moment after the reload: the next fetch is the new one's)
     try:
-        page.wait_for_function("() => fetch('css/style.css').then((r) => r.text()).then((t) => t.includes('/* build 2 */'))",
-                               timeout=30_000, polling=500)
-    except PlaywrightTimeoutError:
+        wait_until(page, "() => fetch('css/style.css').then((r) => r.text()).then((t) => t.includes('/* build 2 */'))",
+                   timeout_ms=30_000, every_ms=500)
+    except AssertionError:
         pass  # the assert below shows what was served
     css = page.evaluate("() => fetch('css/style.css').then((r) => r.text())")
     assert "/* build 2 */" in css, page.evaluate(f"async () => [navigator.serviceWorker.controller.scriptURL, await caches.keys(), (await (await caches.open('{second}')).match('css/style.css')) ? 'in second' : 'not in second']")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from browser_support import DIST, ROOT, PageWatch
+from browser_support import DIST, ROOT, PageWatch, wait_until
 from relay_support import nostr_relay  # noqa: F401 (a fixture)
 
 DEFAULTS = ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net", "wss://nostr.mom"]
@@ -167,9 +167,9 @@ def test_the_relay_code_loads_offline_from_the_service_workers_cache(browser, se
         page.add_init_script("globalThis.urzeitTestNoSnapshot = true")
         page.goto(served_dist + "?test=1")
         page.wait_for_function("() => window.urzeit !== undefined")
-        page.wait_for_function("""async () => {
+        wait_until(page, """async () => {
             for (const k of await caches.keys()) { const c = await caches.open(k); if (await c.match('precache.json')) return true; }
-            return false; }""", timeout=60_000)
+            return false; }""")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
         context.set_offline(True)
         page.reload()
