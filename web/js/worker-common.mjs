@@ -19,14 +19,14 @@ export async function fetchBuild() {
 // The build's stamp: a snapshot holds the runtime and the engine code as they were imported.
 export const stampOf = (info) => `${info.pyodide} ${info.version} ${info.sha256}`;
 
-// The engine wheel, checked against the sha256 that the build recorded (fetch integrity), is
-// unpacked into the working directory (wheel.mjs): no CDN, no micropip. Resolves to its files
-// (or its bytes, for Pyodide to unpack).
 export function sriOf(sha256hex) {
   const bytes = new Uint8Array(sha256hex.match(/../g).map((h) => parseInt(h, 16)));
   return "sha256-" + btoa(String.fromCharCode(...bytes));
 }
 
+// The engine wheel, checked against the sha256 that the build recorded (fetch integrity), is
+// unpacked into the working directory (wheel.mjs): no CDN, no micropip. Resolves to its files
+// (or its bytes, for Pyodide to unpack).
 export async function fetchWheel(info) {
   const integrity = sriOf(info.sha256);
   let response;
