@@ -25,7 +25,11 @@ export function createElawaRenderer() {
   let view = null, cards = null;
   let selected = null; // {stack, skip}
   let hinted = null, hintedFor = null;  // the hint's action and the state it is for
-  let raf = 0, dirty = true;
+  let raf = 0, live = false;
+  // A frame only when something changed or glows: an idle table costs no CPU (a loop at the
+  // screen's rate kept some 10 % of a core busy, on a phone its battery)
+  function redraw() { if (!raf && live) raf = requestAnimationFrame(frame); }
+  function frame() { raf = 0; draw(); if (flash) redraw(); }
   let flash = null;  // {stacks, tokens, start}: where the last move took from glows for a moment
   let geometry = null;
   let press = null, hoverTimer = 0, suppressClick = false, detailCard = null, stopKeys = null;
@@ -99,7 +103,7 @@ export function createElawaRenderer() {
     });
     // the open legend is a panel over the table: a tap or click elsewhere folds it again
     document.addEventListener("pointerdown", foldLegend, true);
-    new ResizeObserver(() => { dirty = true; }).observe(circle);
+    new ResizeObserver(redraw).observe(circle);
     window.addEventListener("resize", onResize);
     cardsLoaded.then(() => {
       cards = data.cards;
@@ -107,14 +111,16 @@ export function createElawaRenderer() {
       render();
       if (api.refreshLegal) api.refreshLegal();
     });
-    const loop = () => { raf = requestAnimationFrame(loop); if (dirty || flash) draw(); };
-    raf = requestAnimationFrame(loop);
+    live = true;
+    redraw();
   }
 
-  function onResize() { dirty = true; }
+  function onResize() { redraw(); }
 
   function unmount() {
+    live = false;
     cancelAnimationFrame(raf);
+    raf = 0;
     window.removeEventListener("resize", onResize);
     document.removeEventListener("pointerdown", foldLegend, true);
     if (stopKeys) stopKeys();
@@ -321,7 +327,6 @@ export function createElawaRenderer() {
   // ---- drawing ------------------------------------------------------------------------
 
   function draw() {
-    dirty = false;
     const L = layout();
     if (circle.style.height !== `${L.h}px`) circle.style.height = `${L.h}px`;
     L.stacks.forEach((s, i) => {
@@ -349,12 +354,12 @@ export function createElawaRenderer() {
       takeVisible,
     }, lang());
     if (hinted && hinted.type === "take_visible") drawHint(ctx, L.stacks[hinted.stack]);
-    if (flash && !drawFlash(ctx, L, flash)) { flash = null; dirty = true; }
+    if (flash && !drawFlash(ctx, L, flash)) { flash = null; redraw(); }
   }
 
   function onEvents(events) {
     const f = flashOf(events);
-    if (f) flash = { ...f, start: performance.now() };
+    if (f) { flash = { ...f, start: performance.now() }; redraw(); }
   }
 
   // ---- DOM parts ----------------------------------------------------------------------
@@ -365,7 +370,7 @@ export function createElawaRenderer() {
   }
 
   function drawDom() {
-    dirty = true;
+    redraw();
     const lg = lang();
     const words = view.words || {};
     const mine = myTurn();

@@ -34,7 +34,6 @@ export function createSammlerRenderer() {
     hoverZone: null,         // {x, y, zone}
     untouched: true,         // the camera is where the first turn fitted it: a resize fits again
     floaters: [],
-    dirty: true,
     frameTimes: [],
     hinted: null,
     tooltipOff: null,        // the zone whose explanation a click put away
@@ -45,9 +44,19 @@ export function createSammlerRenderer() {
   const placing = createPlacing(s, () => showPanel());
   const figures = createFigureChoice(s, framing);
   const input = createInput(s, { framing, placing, figures });
-  let raf = 0;
+  let raf = 0, live = false;
   let lastPlacedAt = null;
   let dropAnim = null;
+  // A frame only when something changed (s.dirty = true, from any part) or moves: an idle table
+  // costs no CPU (a loop at the screen's rate kept some 10 % of a core busy, on a phone its battery)
+  let dirty = true;
+  Object.defineProperty(s, "dirty", { get: () => dirty, set: (v) => { dirty = v; if (v) frameSoon(); } });
+  function frameSoon() { if (!raf && live) raf = requestAnimationFrame(frame); }
+  function frame() {
+    raf = 0;
+    draw();
+    if (s.floaters.length || dropAnim) frameSoon();
+  }
 
   // ---- set-up ---------------------------------------------------------------------
 
@@ -92,15 +101,14 @@ export function createSammlerRenderer() {
     new ResizeObserver(() => { resize(); }).observe(stage);
     resize();
     loadArt();
-    const loop = () => {
-      raf = requestAnimationFrame(loop);
-      if (s.dirty || s.floaters.length || dropAnim) draw();
-    };
-    raf = requestAnimationFrame(loop);
+    live = true;
+    frameSoon();
   }
 
   function unmount() {
+    live = false;
     cancelAnimationFrame(raf);
+    raf = 0;
     input.unbind();
     placing.stop();
     s.api = null;
@@ -189,6 +197,7 @@ export function createSammlerRenderer() {
         }
       }
     }
+    if (s.floaters.length) frameSoon();
   }
 
   // ---- drawing --------------------------------------------------------------------
