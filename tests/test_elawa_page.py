@@ -193,6 +193,8 @@ def set_lang(page, lang):
     if page.evaluate("() => document.documentElement.lang") != lang:
         page.click("#lang-toggle")
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    # a table is drawn again when the engine's words in the new language are in
+    page.wait_for_function(f"() => document.getElementById('game').hidden || document.getElementById('app').dataset.worded !== ''")
     page.wait_for_timeout(150)
 
 

@@ -364,7 +364,9 @@ def layout_problems(page):
 def set_lang(page, lang):
     if (page.locator("#lang-toggle").inner_text() == "EN") != (lang == "de"):
         page.click("#lang-toggle")
-    page.wait_for_function(f"() => document.querySelector('.sp-banner') && document.documentElement.lang !== undefined")
+    # the table drawn again in the engine's words of the new language (its hand's buttons replaced)
+    page.wait_for_function(f"""() => document.querySelector('.sp-banner') && document.documentElement.lang === '{lang}'
+        && document.getElementById('app').dataset.worded !== ''""")
 
 
 def check_layouts(page, state, problems, hand_in_view=False, target=None):

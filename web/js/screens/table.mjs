@@ -373,12 +373,14 @@ export function relabel() {
   // the view's words anew in the new language (the engine words them)
   const { id, generation } = match;
   const seen = match.view.state_id;
+  app.dataset.worded = "";  // until the engine's words are in (tests wait for the table drawn anew)
   s.viewAgain().then((v) => {
     if (match.session === s && match.generation === generation && match.id === id && match.view && match.view.state_id === seen) {
       setView(v);
       if (v.over) showEnd(v, { resultText, force: true });  // the breakdown in the new words
     }
-  }).catch(() => { /* the old words stay: nothing lost */ });
+  }).catch(() => { /* the old words stay: nothing lost */ })
+    .finally(() => { app.dataset.worded = getLang(); });
 }
 
 // ---- moving ----
