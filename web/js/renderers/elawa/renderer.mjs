@@ -3,7 +3,7 @@
 // shows is the engine's (view.words), it only draws.
 // A lesson's ring finds its control through lessonTarget (its targets are written there).
 
-import { el, focusableCard, keepFocus, keyMotion, keyboardDetails, revealInPage, settings } from "../common.mjs";
+import { el, focusableCard, framesOnDemand, keepFocus, keyMotion, keyboardDetails, revealInPage, settings } from "../common.mjs";
 import { cardWords, cardsLoaded, data, names } from "./data.mjs";
 import { cardEl, cardLabel } from "./cards.mjs";
 import { computeLayout, drawCircle, drawFlash, drawHint, flashOf, hitResource, hitStack, takeOrder } from "./circle.mjs";
@@ -25,11 +25,8 @@ export function createElawaRenderer() {
   let view = null, cards = null;
   let selected = null; // {stack, skip}
   let hinted = null, hintedFor = null;  // the hint's action and the state it is for
-  let raf = 0, live = false;
-  // A frame only when something changed or glows: an idle table costs no CPU (a loop at the
-  // screen's rate kept some 10 % of a core busy, on a phone its battery)
-  function redraw() { if (!raf && live) raf = requestAnimationFrame(frame); }
-  function frame() { raf = 0; draw(); if (flash) redraw(); }
+  const frames = framesOnDemand(() => draw(), () => flash);  // the glow fades frame by frame
+  const redraw = frames.request;
   let flash = null;  // {stacks, tokens, start}: where the last move took from glows for a moment
   let geometry = null;
   let press = null, hoverTimer = 0, suppressClick = false, detailCard = null, stopKeys = null;
@@ -111,16 +108,13 @@ export function createElawaRenderer() {
       render();
       if (api.refreshLegal) api.refreshLegal();
     });
-    live = true;
-    redraw();
+    frames.start();
   }
 
   function onResize() { redraw(); }
 
   function unmount() {
-    live = false;
-    cancelAnimationFrame(raf);
-    raf = 0;
+    frames.stop();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("pointerdown", foldLegend, true);
     if (stopKeys) stopKeys();

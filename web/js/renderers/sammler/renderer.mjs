@@ -7,7 +7,7 @@
 // (targets), the board's queries (board), shapes, drawing, choice layout and panel. Every
 // sentence about the game is the engine's (view.words).
 
-import { el, motionMs, revealInPage } from "../common.mjs";
+import { el, framesOnDemand, motionMs, revealInPage } from "../common.mjs";
 import { createCamera } from "./camera.mjs";
 import { drawArrows, drawChoices, drawFeatureHighlight, drawFigures, drawFloaters, drawGrid, drawLastFrame,
          drawPlacementHints, drawTile } from "./draw.mjs";
@@ -44,19 +44,11 @@ export function createSammlerRenderer() {
   const placing = createPlacing(s, () => showPanel());
   const figures = createFigureChoice(s, framing);
   const input = createInput(s, { framing, placing, figures });
-  let raf = 0, live = false;
   let lastPlacedAt = null;
   let dropAnim = null;
-  // A frame only when something changed (s.dirty = true, from any part) or moves: an idle table
-  // costs no CPU (a loop at the screen's rate kept some 10 % of a core busy, on a phone its battery)
-  let dirty = true;
-  Object.defineProperty(s, "dirty", { get: () => dirty, set: (v) => { dirty = v; if (v) frameSoon(); } });
-  function frameSoon() { if (!raf && live) raf = requestAnimationFrame(frame); }
-  function frame() {
-    raf = 0;
-    draw();
-    if (s.floaters.length || dropAnim) frameSoon();
-  }
+  // points fly and a dropped tile settles frame by frame; any part asks for a frame by s.dirty = true
+  const frames = framesOnDemand(() => draw(), () => s.floaters.length || dropAnim);
+  Object.defineProperty(s, "dirty", { set: (v) => { if (v) frames.request(); } });
 
   // ---- set-up ---------------------------------------------------------------------
 
@@ -101,14 +93,11 @@ export function createSammlerRenderer() {
     new ResizeObserver(() => { resize(); }).observe(stage);
     resize();
     loadArt();
-    live = true;
-    frameSoon();
+    frames.start();
   }
 
   function unmount() {
-    live = false;
-    cancelAnimationFrame(raf);
-    raf = 0;
+    frames.stop();
     input.unbind();
     placing.stop();
     s.api = null;
@@ -197,7 +186,7 @@ export function createSammlerRenderer() {
         }
       }
     }
-    if (s.floaters.length) frameSoon();
+    if (s.floaters.length) frames.request();
   }
 
   // ---- drawing --------------------------------------------------------------------
@@ -205,7 +194,6 @@ export function createSammlerRenderer() {
   function draw() {
     const { ctx, cam, view, api } = s;
     const t0 = performance.now();
-    s.dirty = false;
     const dpr = window.devicePixelRatio || 1;
     const [w, h] = cam.size();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
