@@ -4,7 +4,7 @@ in-process through ai.choose_action (budget 0), every seed in every seat rotatio
   PYTHONPATH=py python bench/sammler_table_variants.py 25 hD,medium,easy,random
 
 Variants besides the levels: hL<p> hard with margin's leader p/100; hD the open-sides prior
-that knows the stack at any table; hT hard by the learned weights (value.json) at tables, hS by the stack prior (before); x<k>[o][_<n>] the expert with k candidates (o: its own next
+that knows the stack at any table; hT hard by the learned weights (value.json) at tables, hS by the stack prior (before); hN<t> hard by the learned weights with t/10 points of doubt; mN<t> medium with t/10 points of doubt (its greedy temperature); x<k>[o][_<n>] the expert with k candidates (o: its own next
 turn played too) and n playouts; a trailing L: the learned judgement (value.json)
 at two players, T: at every table.
 """
@@ -18,6 +18,11 @@ def variant(name):
     # hL50 = hard with leader 0.5
     if name.startswith("hL"):
         B.OUTLOOK_LEVELS.add(name); B.LEADER[name] = int(name[2:]) / 100; B.ITERATIONS[name] = 0
+    if name.startswith("mN"):  # mN5 = medium with 0.5 points of doubt (greedy temperature)
+        B.GREEDY_TEMPERATURE[name] = int(name[2:]) / 10; B.ITERATIONS[name] = 0
+    if name.startswith("hN"):  # hN3 = hard (the learned weights at tables) with 0.3 points of doubt
+        B.OUTLOOK_LEVELS.add(name); B.ITERATIONS[name] = 0; B.LEARNED[name] = (3, 4, 5)
+        B.GREEDY_TEMPERATURE[name] = int(name[2:]) / 10
     if name.startswith("mL"):
         B.LEADER[name] = int(name[2:]) / 100; B.ITERATIONS[name] = 0
 

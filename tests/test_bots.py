@@ -418,3 +418,27 @@ def test_elawa_judgement_counts_a_hand_card_by_whether_it_can_still_be_paid():
     assert 0 < bot.worth(early, 1) < 8 * bot.PAYABLE  # short of a flint, with turns to find one
     early.avail[1] = {"meat": 1, "flint": 1}
     assert bot.worth(early, 1) == pytest.approx(8 * bot.PAYABLE)
+
+
+def test_sammler_medium_takes_a_good_move_not_always_the_best():
+    # Medium has doubt (bot.GREEDY_TEMPERATURE): on the same position it takes different moves
+    # on different seeds, a best one most often and each near the best by its own judgement;
+    # hard, without doubt, takes one move whatever the seed.
+    from urzeit.games.sammler import bot
+    game = games.get("sammler")
+    state = game.new_game(3, 7, {})
+    rng = Rng(5)
+    for _ in range(9):  # a few turns in, so that the tile has many places
+        state.apply(rng.choice(state.legal_actions()))
+    while state.phase != "tile":
+        state.apply(state.legal_actions()[0])
+    seat, legal = state.current_player, state.legal_actions()
+    assert len(legal) >= 6
+    doubt = bot.GREEDY_TEMPERATURE["medium"]
+    scores = bot.Policy(3, "medium").greedy_scores(state.determinize(seat, Rng(1)), seat, legal)
+    taken = [json.dumps(bot_move(state, seat, "medium", seed), sort_keys=True) for seed in range(40)]
+    keys = [json.dumps(a, sort_keys=True) for a in legal]
+    assert len(set(taken)) > 1
+    assert scores[keys.index(max(set(taken), key=taken.count))] == max(scores)  # a best one most often
+    assert all(scores[keys.index(t)] >= max(scores) - 6 * doubt for t in taken)
+    assert len({json.dumps(bot_move(state, seat, "hard", seed), sort_keys=True) for seed in range(10)}) == 1

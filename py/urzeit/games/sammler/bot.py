@@ -336,6 +336,9 @@ LEADER = {"hard": 1.0, "expert": 1.0}
 # two-player ladder); at tables hard's greedy by the learned weights won 93 % of 60 games at
 # three against medium and easy, 72 % at four (the stack prior: 53 / 54 %, docs/bots.md).
 LEARNED = {"hard": (3, 4, 5), "expert": (2, 3, 4, 5)}
+# A level's doubt (points of margin) when it does not search: easy is medium's judgement with
+# ai's default doubt (1.5 points); a level named here takes a good move, not always the best.
+GREEDY_TEMPERATURE = {"medium": 1.0}
 # expert (ai.paired): its best few moves, each played on in the same sampled worlds (the next
 # draws) through the other players' replies, then judged
 EXPERT = {"candidates": 5, "own_turn": False}
@@ -369,6 +372,10 @@ class Policy(BasePolicy):
     """The hooks ai.mcts.search_steps calls. medium judges open features by a fixed prior of
     their open sides; hard by the Outlook (what the remaining stack can still close), at
     tables by the learned weights (LEARNED)."""
+
+    @property
+    def greedy_temperature(self):
+        return GREEDY_TEMPERATURE.get(self.level, 0)
 
     def __init__(self, n_players, level="medium", rollout_turns=1, figure_rate=0.35):
         super().__init__(n_players, level)
