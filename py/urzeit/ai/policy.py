@@ -8,7 +8,7 @@ class Policy:
     """What urzeit.ai asks of a game's bot. Override what the game needs:
 
     - greedy_scores(state, seat, legal): a value per legal action (easy, and levels that do
-      not search); `easy_temperature`: easy's noise in those points; `greedy_temperature`:
+      not search); `easy_temperature`: easy's noise in those points; `greedy_temperatures`:
       the noise of a level that does not search (default none).
     - easy(state, seat, legal, rng): a game's own rule-based easy player, or None (greedy).
     - search: "mcts" (ai.mcts: tree_depth, order, rollout, evaluate) or "flat" (ai.flat:
@@ -16,13 +16,17 @@ class Policy:
     - iterations(view, legal, n): a decision may be searched less.
     - turn_budget: {level: seconds} for a whole computer turn, or None (ai.TURN_BUDGET)."""
     easy_temperature = 1.5
-    greedy_temperature = 0  # a level that does not search: its noise (0: the first of the best)
+    greedy_temperatures = {}  # {level: noise} of levels that do not search (none: the first of the best)
     search = "mcts"
     turn_budget = None
 
     def __init__(self, n_players, level="medium"):
         self.n_players = n_players
         self.level = level
+
+    @property
+    def greedy_temperature(self):
+        return self.greedy_temperatures.get(self.level, 0)
 
     def easy(self, state, seat, legal, rng):
         return None

@@ -187,9 +187,7 @@ class Policy(CardGamePolicy):
     # it 72 % over 200 games, and it beats random 94 % (docs/bots.md)
     easy_temperature = 3.0
 
-    @property
-    def greedy_temperature(self):
-        return GREEDY_TEMPERATURE.get(self.level, 0)
+    greedy_temperatures = GREEDY_TEMPERATURE
 
     # No random rollouts: a leaf of the search (the end of the bot's turn and the next
     # player's first steps) is judged by the evaluation at once. Measured: as strong as 40

@@ -375,9 +375,7 @@ class Policy(BasePolicy):
     their open sides; hard by the Outlook (what the remaining stack can still close), at
     tables by the learned weights (LEARNED)."""
 
-    @property
-    def greedy_temperature(self):
-        return GREEDY_TEMPERATURE.get(self.level, 0)
+    greedy_temperatures = GREEDY_TEMPERATURE
 
     def __init__(self, n_players, level="medium", rollout_turns=1, figure_rate=0.35):
         super().__init__(n_players, level)
