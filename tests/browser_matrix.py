@@ -109,7 +109,8 @@ def start(tab, game, seats=(("human", None), ("ai", "random")), players=None, mo
     if mode:
         tab.click(f"#game-options input[data-option='mode'][value='{mode}']")
     tab.click("#start-button")
-    tab.wait_selector(f"#app[data-game='{game}']")
+    # the first game of a visit loads its rules into the engine: seconds for WebKit under load
+    tab.wait_selector(f"#app[data-game='{game}']", timeout=90)
     tab.wait_for("() => window.urzeit.board && (window.urzeit.board.ready || window.urzeit.board.artReady)",
                  what="the board drawn")
     wait_idle(tab)
@@ -359,6 +360,12 @@ def offline(tab, site):
     """After the first visit the service worker has the whole build: the network off, a reload
     still boots the engine and a game starts."""
     open_page(tab, site)
+    progress = """async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        const m = await (await fetch('precache.json')).json();
+        const kept = (await caches.has(m.cache)) ? (await (await caches.open(m.cache)).keys()).length : 0;
+        return {installing: Boolean(reg && reg.installing), active: Boolean(reg && reg.active),
+                controlled: Boolean(navigator.serviceWorker.controller), kept, files: m.files.length}; }"""
     precached = """async () => {
         const reg = await navigator.serviceWorker.getRegistration();
         if (!reg || !reg.active) return false;
@@ -367,15 +374,17 @@ def offline(tab, site):
         const kept = (await cache.keys()).length;
         return kept >= m.files.length && navigator.serviceWorker.controller ? kept : false; }"""
     # an install whose download was cut (a loaded machine) is tried again at the next visit,
-    # as a player's browser does: up to three visits
+    # as a player's browser does: up to three visits. The check reads the whole cache, so it is
+    # made once a second, not twenty times (it would slow the install it waits for).
     for visit in range(3):
         try:
-            files = tab.wait_for(precached, timeout=90, what="the build precached by the service worker")
+            files = tab.wait_for(precached, timeout=90, interval=1.0, what="the build precached by the service worker")
             break
         except AssertionError:
+            log(tab, f"not precached after visit {visit + 1}: {tab.evaluate(progress)}")
             if visit == 2:
                 raise
-            log(tab, f"not precached after visit {visit + 1}: the page visited again")
+            log(tab, "the page visited again")
             tab.reload()
             tab.wait_selector("#app[data-ready='true']", timeout=READY_S)
     site.offline = True

@@ -32,8 +32,9 @@ class Tab:
 
     name = "?"
 
-    def wait_for(self, fn, arg=None, timeout=30.0, what=None):
-        """Until fn(arg) is truthy in the page; its value."""
+    def wait_for(self, fn, arg=None, timeout=30.0, what=None, interval=0.05):
+        """Until fn(arg) is truthy in the page; its value. A check that is work for the page
+        itself is looked at less often (interval, in seconds)."""
         end = time.monotonic() + timeout
         last_error = None
         while True:
@@ -46,7 +47,7 @@ class Tab:
             if time.monotonic() > end:
                 raise AssertionError(f"{self.name}: waited {timeout:.0f} s for {what or fn}"
                                      + (f" (last error: {last_error})" if last_error else ""))
-            time.sleep(0.05)
+            time.sleep(interval)
 
     def wait_selector(self, selector, timeout=30.0):
         return self.wait_for("(s) => Boolean(document.querySelector(s))", selector, timeout, what=selector)
