@@ -361,6 +361,13 @@ LAYERS = [("engine", "engine and api", "not browser and not node"),
 ARTIFACTS = ROOT / "test-artifacts"
 
 
+def pytest_env() -> dict:
+    """The environment without PYTHONDONTWRITEBYTECODE: pytest then keeps the test modules it
+    rewrote for its asserts (__pycache__, ignored by git), which spares each worker seconds of
+    collection in every later run."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def pytest_layer(key: str, name: str, marks: str, extra: list[str]) -> dict:
     out = ARTIFACTS / f"times-{key}.json"
     out.unlink(missing_ok=True)
@@ -368,7 +375,7 @@ def pytest_layer(key: str, name: str, marks: str, extra: list[str]) -> dict:
     # every core; a file's tests stay on one worker (they share module fixtures), the longest
     # files first (tests/test-times.json)
     code = subprocess.run([sys.executable, "-m", "pytest", "-m", marks, "-n", "auto", "--by-time",
-                           f"--times-out={out}", *extra], cwd=ROOT).returncode
+                           f"--times-out={out}", *extra], cwd=ROOT, env=pytest_env()).returncode
     record = json.loads(out.read_text()) if out.exists() else {"wall": 0.0, "failed": 0, "tests": {}}
     return {"name": name, "code": code, **record}
 
@@ -387,7 +394,7 @@ def second_chance(layer: dict) -> None:
     if layer["code"] != 1 or not ids or len(ids) > SECOND_CHANCES:  # 1: tests failed (not an error of pytest)
         return
     print(f"\n=== {len(ids)} failed test(s) once more, alone ===", flush=True)
-    code = subprocess.run([sys.executable, "-m", "pytest", *ids], cwd=ROOT).returncode
+    code = subprocess.run([sys.executable, "-m", "pytest", *ids], cwd=ROOT, env=pytest_env()).returncode
     if code == 0:
         layer["code"] = 0
         layer["flaky"] = ids

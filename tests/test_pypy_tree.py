@@ -55,6 +55,7 @@ print(json.dumps({"actions": actions, "scores": state.scores()}, sort_keys=True)
 """
 
 
+@pytest.mark.slow  # a whole bot game in two interpreters
 @pytest.mark.skipif(not shutil.which("pypy3"), reason="PyPy (Debian's pypy3) is not installed")
 def test_pypy_plays_the_same_game_as_cpython(tmp_path):
     pypy_tree.main(str(tmp_path / "copy"))

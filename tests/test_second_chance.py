@@ -2,6 +2,8 @@
 flaky and the run passes; failing again, the run fails; more than a few failures get no rerun."""
 import json
 
+import pytest
+
 import build
 
 TESTS = '''
@@ -16,6 +18,7 @@ def layer(ids):
     return {"name": "Node and browser", "code": 1, "failed": len(ids), "failed_ids": ids, "tests": {}, "wall": 1.0}
 
 
+@pytest.mark.slow  # runs pytest three times: the test runner's own test, not the quick layer's
 def test_a_second_chance_names_the_flaky_and_still_fails_the_broken(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "ARTIFACTS", tmp_path / "artifacts")
     (tmp_path / "artifacts").mkdir()

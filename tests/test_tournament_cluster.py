@@ -12,6 +12,9 @@ pytest.importorskip("distributed", reason="Dask's distributed is an optional ext
 from conftest import ROOT  # noqa: E402
 from urzeit import tournament  # noqa: E402
 
+# a real Dask cluster starts in each test (seconds): a tool beside the engine, not the quick layer
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def scheduler():
