@@ -366,13 +366,8 @@ def offline(tab, site):
         const kept = (await caches.has(m.cache)) ? (await (await caches.open(m.cache)).keys()).length : 0;
         return {installing: Boolean(reg && reg.installing), active: Boolean(reg && reg.active),
                 controlled: Boolean(navigator.serviceWorker.controller), kept, files: m.files.length}; }"""
-    precached = """async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        if (!reg || !reg.active) return false;
-        const m = await (await fetch('precache.json')).json();
-        const cache = await caches.open(m.cache);
-        const kept = (await cache.keys()).length;
-        return kept >= m.files.length && navigator.serviceWorker.controller ? kept : false; }"""
+    precached = f"""async () => {{ const p = await ({progress})();
+        return p.active && p.controlled && p.kept >= p.files ? p.kept : false; }}"""
     # an install whose download was cut (a loaded machine) is tried again at the next visit,
     # as a player's browser does: up to three visits. The check reads the whole cache, so it is
     # made once a second, not twenty times (it would slow the install it waits for).
